@@ -1,0 +1,69 @@
+// Command conform checks agent harnesses against the DeepSeek Harness
+// tool-result presentation contracts. Each subcommand lives in its own file.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/alecthomas/kong"
+)
+
+// Exit statuses shared by every subcommand.
+const (
+	exitOK          = 0
+	exitNonconform  = 1
+	exitUsage       = 2
+	exitInfraFailed = 3
+)
+
+type cli struct {
+	Run          runCmd          `cmd:"" help:"Check the embedded reference against the digest's worked examples and the JSON Schemas."`
+	Requirements requirementsCmd `cmd:"" help:"Print the requirement catalogue."`
+	Ops          opsCmd          `cmd:"" help:"List the ops of adapter protocol v1."`
+}
+
+func main() {
+	var c cli
+	parser, err := kong.New(&c,
+		kong.Name("conform"),
+		kong.Description("Conformance suite for the search-card and Code Mode result-card contracts."),
+		kong.UsageOnError(),
+		kong.Exit(func(code int) {
+			if code != 0 {
+				code = exitUsage
+			}
+			os.Exit(code)
+		}),
+	)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "conform:", err)
+		os.Exit(exitInfraFailed)
+	}
+	ctx, err := parser.Parse(os.Args[1:])
+	if err != nil {
+		parser.FatalIfErrorf(err)
+	}
+	code, err := dispatch(ctx)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "conform:", err)
+	}
+	os.Exit(code)
+}
+
+// status is what a subcommand's Run returns: an exit status and an error to
+// print.
+type status struct{ code int }
+
+func (s status) Error() string { return fmt.Sprintf("exit status %d", s.code) }
+
+func dispatch(ctx *kong.Context) (int, error) {
+	err := ctx.Run()
+	if err == nil {
+		return exitOK, nil
+	}
+	if s, ok := err.(status); ok {
+		return s.code, nil
+	}
+	return exitInfraFailed, err
+}

@@ -1,0 +1,108 @@
+// Package retention is the reference for the upstream output-retention
+// library: a head window over items and head / tail / headTail windows over a
+// byte stream with UTF-8-safe cuts (RET-*). It answers one question, what was
+// kept and what was omitted, and has no tool-specific wording.
+package retention
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/dsh-conform/conform/reference/jsonjs"
+)
+
+// OmissionKind tells whether and how an omission was counted (RET-OMIT-1).
+type OmissionKind string
+
+// The three omission kinds. The retainers produce only None and Exact.
+const (
+	None    OmissionKind = "none"
+	Exact   OmissionKind = "exact"
+	Unknown OmissionKind = "unknown"
+)
+
+// Omission is an omission value; Count is meaningful only for Exact.
+type Omission struct {
+	Kind  OmissionKind
+	Count int
+}
+
+// MarshalJSON writes {"kind":"exact","count":n}, or {"kind":k} without a count.
+func (o Omission) MarshalJSON() ([]byte, error) {
+	if o.Kind == Exact {
+		return []byte(`{"kind":"exact","count":` + strconv.Itoa(o.Count) + `}`), nil
+	}
+	return []byte(`{"kind":` + strconv.Quote(string(o.Kind)) + `}`), nil
+}
+
+// UnmarshalJSON reads the form MarshalJSON writes.
+func (o *Omission) UnmarshalJSON(b []byte) error {
+	var raw struct {
+		Kind  OmissionKind `json:"kind"`
+		Count *int         `json:"count"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	switch raw.Kind {
+	case None, Unknown:
+		*o = Omission{Kind: raw.Kind}
+	case Exact:
+		if raw.Count == nil {
+			return fmt.Errorf("omission kind exact needs a count")
+		}
+		*o = Omission{Kind: Exact, Count: *raw.Count}
+	default:
+		return fmt.Errorf("unknown omission kind %q", raw.Kind)
+	}
+	return nil
+}
+
+// DescribeOmitted is the standard omission clause (RET-OMIT-2). There is no
+// singular form: a count of 1 reads "Omitted 1 bytes.".
+func DescribeOmitted(o Omission, unit string) string {
+	switch o.Kind {
+	case Exact:
+		return "Omitted " + strconv.Itoa(o.Count) + " " + unit + "."
+	case Unknown:
+		return "More " + unit + " were omitted."
+	}
+	return ""
+}
+
+// Notice joins the omission clause and a recovery sentence with one space,
+// dropping whichever is empty (RET-OMIT-3).
+func Notice(o Omission, unit, recovery string) string {
+	clause := DescribeOmitted(o, unit)
+	switch {
+	case clause == "":
+		return recovery
+	case recovery == "":
+		return clause
+	}
+	return clause + " " + recovery
+}
+
+// Decision is what one push reports.
+type Decision struct {
+	Kept      bool `json:"kept"`
+	Truncated bool `json:"truncated"`
+}
+
+// Budget validates a JSON budget value: it must be a number holding an
+// integer >= 0, else the error is "<field> must be a non-negative integer"
+// (RET-ITEM-1, RET-TEXT-2). Strings, fractions, negatives, NaN and
+// infinities all fail, as upstream's Number.isInteger check does.
+func Budget(field string, v jsonjs.Value) (int, error) {
+	f, ok := v.Float()
+	if !ok || !v.IsInteger() || f < 0 || f > math.MaxInt32 {
+		if ok && v.IsInteger() && f > math.MaxInt32 {
+			// Any budget beyond 2^31 keeps everything a Go process can hold.
+			return math.MaxInt32, nil
+		}
+		return 0, fmt.Errorf("%s must be a non-negative integer", field)
+	}
+	return int(f), nil
+}
