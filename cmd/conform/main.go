@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
@@ -19,6 +20,8 @@ const (
 
 type cli struct {
 	Run          runCmd          `cmd:"" help:"Check the embedded reference against the digest's worked examples and the JSON Schemas."`
+	Generate     generateCmd     `cmd:"" help:"Regenerate fixtures/ and golden/ from the generators and the reference (--check: drift gate)."`
+	Coverage     coverageCmd     `cmd:"" help:"Print requirement → covering cases or exclusion; exit 1 on a gap."`
 	Requirements requirementsCmd `cmd:"" help:"Print the requirement catalogue."`
 	Ops          opsCmd          `cmd:"" help:"List the ops of adapter protocol v1."`
 }
@@ -62,7 +65,8 @@ func dispatch(ctx *kong.Context) (int, error) {
 	if err == nil {
 		return exitOK, nil
 	}
-	if s, ok := err.(status); ok {
+	var s status
+	if errors.As(err, &s) { // kong wraps the error a command returns
 		return s.code, nil
 	}
 	return exitInfraFailed, err

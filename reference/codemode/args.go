@@ -1,8 +1,6 @@
 package codemode
 
 import (
-	"strings"
-
 	"github.com/dsh-conform/conform/reference/jsonjs"
 	"github.com/dsh-conform/conform/reference/registry"
 )
@@ -25,28 +23,9 @@ func params() []registry.Param {
 }
 
 // CheckArgs returns the schema violations of run_code arguments in the
-// registry's order, or nil (CODE-ERR-1). Upstream lists every missing
-// required property first and only then the type errors, e.g.
-// {"code":1} gives `missing required property "description"; "code" must be
-// a string`; the stable partition below restores that order whatever order
-// registry.CheckArgs reports them in.
+// registry's order, or nil (CODE-ERR-1).
 func CheckArgs(args jsonjs.Value) []string {
-	violations := registry.CheckArgs(args, params())
-	if len(violations) < 2 {
-		return violations
-	}
-	ordered := make([]string, 0, len(violations))
-	for _, v := range violations {
-		if strings.HasPrefix(v, "missing required property ") {
-			ordered = append(ordered, v)
-		}
-	}
-	for _, v := range violations {
-		if !strings.HasPrefix(v, "missing required property ") {
-			ordered = append(ordered, v)
-		}
-	}
-	return ordered
+	return registry.CheckArgs(args, params())
 }
 
 // CallView is the pending-call card (CODE-PRESENT-1): the description as the

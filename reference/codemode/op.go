@@ -71,7 +71,9 @@ func (o ResultOutput) Value() jsonjs.Value {
 
 // Result computes the run_code tool result for a call whose body ran. The
 // checks run in the tool body's order (CODE-ERR-1): argument schema, then a
-// blank description, then the run outcome. Cancellation, policy denial and a
+// blank description, then the run outcome: a reported failure (its value
+// discarded, CODE-FAIL-1), else a value that is not lossless JSON
+// (CODE-LOSSLESS-1), else the render. Cancellation, policy denial and a
 // missing runtime are decided outside this op.
 //
 // The call view depends only on the arguments, so it is present whenever
@@ -103,6 +105,12 @@ func Result(in ResultInput) (ResultOutput, error) {
 		out.IsError = true
 		out.Content = registry.ErrorText(FailureText(e.Kind, e.Message, in.Run.Logs)) // CODE-FAIL-2
 		out.Error = CodeRunFailed()
+		return out, nil
+	}
+	if r := in.Run.Result; r != nil && !IsLossless(*r) { // CODE-LOSSLESS-1
+		out.IsError = true
+		out.Content = registry.ErrorText(InvalidOutputMessage)
+		out.Error = ToolOutputError()
 		return out, nil
 	}
 	out.Content = RenderText(in.Run.Logs, in.Run.Result) // CODE-RENDER-1, CODE-DISPATCH-8

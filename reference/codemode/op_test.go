@@ -172,6 +172,32 @@ var _ = Describe("the run_code.result op", func() {
 		Expect(outputJSON(out)).To(ContainSubstring(`"content":"a\ud800\n\udc00"`))
 	})
 
+	// Checked with node: -0 and ±Infinity fail the registry's snapshot; a
+	// failed run discards its value before that check.
+	DescribeTable("rejects a result that is not lossless JSON (CODE-LOSSLESS-1)",
+		func(result string) {
+			out := resultOp(`{"args":{"code":"c","description":"d"},"run":{"logs":["x"],"result":` + result + `}}`)
+			Expect(outputJSON(out)).To(Equal(`{"isError":true,"content":"Error: tool \"run_code\" returned invalid output: value is not lossless JSON",` +
+				`"error":{"name":"ToolOutputError","code":"INVALID_TOOL_OUTPUT"},"meta":null,"view":null,` +
+				`"callView":{"card":"generic","title":"d","kind":"execute","rawInput":"c"}}`))
+		},
+		Entry("-0", `-0`),
+		Entry("nested -0", `[1,[-0.0]]`),
+		Entry("overflow to Infinity", `{"a":{"b":1e400}}`),
+		Entry("overflow to -Infinity", `[-1e400]`),
+	)
+
+	It("accepts tiny and zero numbers as lossless", func() {
+		Expect(resultOp(`{"args":{"code":"c","description":"d"},"run":{"logs":[],"result":[0,-1e-320]}}`).Content).
+			To(Equal("[\n  0,\n  -1e-320\n]"))
+	})
+
+	It("reports the failure, not the invalid value, of a failed run", func() {
+		out := resultOp(`{"args":{"code":"c","description":"d"},"run":{"logs":["a"],"result":-0,"error":{"kind":"exception","message":"boom"}}}`)
+		Expect(out.Content).To(Equal("Error: code run failed (exception): boom\nCaptured output:\na"))
+		Expect(out.Error.Code).To(Equal("CODE_RUN_FAILED"))
+	})
+
 	It("does not alias the shared ToolArgsError value", func() {
 		out := resultOp(`{"args":{},"run":{"logs":[]}}`)
 		out.Error.Name = "changed"

@@ -158,6 +158,9 @@ type event struct {
 // that encoders and renderers need no recursion proportional to depth.
 type walker struct {
 	stack []frame
+	// insertionOrder keeps object members as written instead of in
+	// ECMAScript property order.
+	insertionOrder bool
 }
 
 type frame struct {
@@ -210,7 +213,11 @@ func (w *walker) value(v Value, emit func(event)) {
 		w.stack = append(w.stack, frame{v: v})
 	case v.kind == Object && len(v.obj) > 0:
 		emit(event{kind: evOpen, v: v, depth: depth})
-		w.stack = append(w.stack, frame{v: v, members: PropertyOrder(v.obj)})
+		members := v.obj
+		if !w.insertionOrder {
+			members = PropertyOrder(members)
+		}
+		w.stack = append(w.stack, frame{v: v, members: members})
 	default:
 		emit(event{kind: evScalar, v: v, depth: depth})
 	}
@@ -223,6 +230,23 @@ func (w *walker) value(v Value, emit func(event)) {
 // indent 2 and compactFrom 5, which caps indentation at 10 spaces
 // (CODE-JSON-2).
 func AppendPretty(dst []byte, v Value, indent, compactFrom int) []byte {
+	return AppendLayout(dst, v, Layout{Indent: indent, CompactFrom: compactFrom})
+}
+
+// Layout says how AppendLayout writes a value.
+type Layout struct {
+	Indent      int // spaces per level; 0 is compact
+	CompactFrom int // containers at this depth or deeper are compact
+	// InsertionOrder writes object members in the order they were parsed or
+	// built instead of JavaScript's property order. Case files use it so
+	// that a fixture keeps the key order its author wrote (an input whose
+	// order matters, such as a run_code result with integer-like keys).
+	InsertionOrder bool
+}
+
+// AppendLayout appends v in the given layout.
+func AppendLayout(dst []byte, v Value, l Layout) []byte {
+	indent, compactFrom := l.Indent, l.CompactFrom
 	newline := func(depth int) {
 		dst = append(dst, '\n')
 		for i := 0; i < depth*indent; i++ {
@@ -230,7 +254,7 @@ func AppendPretty(dst []byte, v Value, indent, compactFrom int) []byte {
 		}
 	}
 	pretty := func(containerDepth int) bool { return indent > 0 && containerDepth < compactFrom }
-	w := walker{}
+	w := walker{insertionOrder: l.InsertionOrder}
 	w.walk(v, func(ev event) {
 		switch ev.kind {
 		case evScalar:

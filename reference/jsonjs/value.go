@@ -160,17 +160,22 @@ func FirstDifference(a, b Value) string {
 // reported at the member's path.
 func Differences(a, b Value, max int) []string {
 	var out []string
+	// Paths are built only for reported differences: formatting every
+	// visited path would cost O(depth²) on deeply nested values.
 	type pair struct {
 		a, b Value
-		path string
+		path *pathNode
 	}
-	stack := []pair{{a, b, "$"}}
+	report := func(p *pathNode) bool {
+		out = append(out, p.String())
+		return max > 0 && len(out) >= max
+	}
+	stack := []pair{{a, b, nil}}
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if !shallowEqual(p.a, p.b) {
-			out = append(out, p.path)
-			if max > 0 && len(out) >= max {
+			if report(p.path) {
 				return out
 			}
 			continue
@@ -178,25 +183,24 @@ func Differences(a, b Value, max int) []string {
 		switch p.a.kind {
 		case Array:
 			for i := len(p.a.arr) - 1; i >= 0; i-- {
-				stack = append(stack, pair{p.a.arr[i], p.b.arr[i], indexPath(p.path, i)})
+				stack = append(stack, pair{p.a.arr[i], p.b.arr[i], &pathNode{parent: p.path, index: i}})
 			}
 		case Object:
 			var next []pair
 			for _, m := range p.a.obj {
 				bv, ok := p.b.Get(m.Key)
+				member := &pathNode{parent: p.path, key: m.Key, isKey: true}
 				if !ok {
-					out = append(out, memberPath(p.path, m.Key))
-					if max > 0 && len(out) >= max {
+					if report(member) {
 						return out
 					}
 					continue
 				}
-				next = append(next, pair{m.Value, bv, memberPath(p.path, m.Key)})
+				next = append(next, pair{m.Value, bv, member})
 			}
 			for _, m := range p.b.obj {
 				if !p.a.Has(m.Key) {
-					out = append(out, memberPath(p.path, m.Key))
-					if max > 0 && len(out) >= max {
+					if report(&pathNode{parent: p.path, key: m.Key, isKey: true}) {
 						return out
 					}
 				}
@@ -207,6 +211,33 @@ func Differences(a, b Value, max int) []string {
 		}
 	}
 	return out
+}
+
+// pathNode is one step of a JSON path; nil is the root "$".
+type pathNode struct {
+	parent *pathNode
+	index  int
+	key    string
+	isKey  bool
+}
+
+func (n *pathNode) String() string {
+	var steps []*pathNode
+	for ; n != nil; n = n.parent {
+		steps = append(steps, n)
+	}
+	path := []byte{'$'}
+	for i := len(steps) - 1; i >= 0; i-- {
+		switch s := steps[i]; {
+		case !s.isKey:
+			path = append(appendInt(append(path, '['), int64(s.index)), ']')
+		case isIdentifier(s.key):
+			path = append(append(path, '.'), s.key...)
+		default:
+			path = append(AppendString(append(path, '['), s.key), ']')
+		}
+	}
+	return string(path)
 }
 
 // shallowEqual compares kinds and scalar payloads, and container lengths.
@@ -229,17 +260,6 @@ func shallowEqual(a, b Value) bool {
 	return true
 }
 
-func indexPath(base string, i int) string {
-	return base + "[" + itoa(i) + "]"
-}
-
-func memberPath(base, key string) string {
-	if isIdentifier(key) {
-		return base + "." + key
-	}
-	return base + "[" + string(AppendString(nil, key)) + "]"
-}
-
 func isIdentifier(s string) bool {
 	if s == "" {
 		return false
@@ -252,10 +272,6 @@ func isIdentifier(s string) bool {
 		return false
 	}
 	return true
-}
-
-func itoa(i int) string {
-	return string(appendInt(nil, int64(i)))
 }
 
 func appendInt(dst []byte, i int64) []byte {

@@ -43,24 +43,26 @@ type Param struct {
 }
 
 // CheckArgs validates arguments against a schema of string parameters
-// (other members allowed) and returns the violations in upstream's order,
-// or nil. The registry reports them as
+// (other members allowed) and returns the violations in upstream's order, or
+// nil: every missing required property first, then the type errors, each
+// group in parameter order (so {"code":1} for run_code reports the missing
+// description before the mistyped code). The registry reports them as
 // "invalid arguments: <violations joined by "; ">" with ToolArgsError.
 func CheckArgs(args jsonjs.Value, params []Param) []string {
 	if args.Kind() != jsonjs.Object {
 		return []string{`"arguments" must be an object`}
 	}
-	var out []string
+	var missing, mistyped []string
 	for _, p := range params {
 		v, ok := args.Get(p.Name)
 		switch {
 		case !ok && p.Required:
-			out = append(out, `missing required property "`+p.Name+`"`)
+			missing = append(missing, `missing required property "`+p.Name+`"`)
 		case ok && v.Kind() != jsonjs.String:
-			out = append(out, `"`+p.Name+`" must be a string`)
+			mistyped = append(mistyped, `"`+p.Name+`" must be a string`)
 		}
 	}
-	return out
+	return append(missing, mistyped...)
 }
 
 // ArgsErrorMessage is the message of an argument schema failure.

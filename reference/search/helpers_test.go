@@ -65,3 +65,11 @@ func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+func parseArgs(text string) jsonjs.Value {
+	v, err := jsonjs.Parse([]byte(text))
+	if err != nil {
+		panic(err)
+	}
+	return v
+}

@@ -181,7 +181,11 @@ func GlobResult(in GlobInput) (ResultOutput, error) {
 	case !ok:
 		return ResultOutput{}, fmt.Errorf("invalid config:\n  - $.sampleOverCapGlobResults missing required value (at sampleOverCapGlobResults)")
 	case !isBool:
-		return ResultOutput{}, fmt.Errorf("invalid config:\n  - $.sampleOverCapGlobResults expected boolean but got %s (at sampleOverCapGlobResults)", jsonjs.Marshal(sv))
+		got := string(jsonjs.Marshal(sv))
+		if s, isStr := sv.Str(); isStr {
+			got = s // schemastery prints a string value unquoted: "got yes"
+		}
+		return ResultOutput{}, fmt.Errorf("invalid config:\n  - $.sampleOverCapGlobResults expected boolean but got %s (at sampleOverCapGlobResults)", got)
 	}
 	maxResults, err := positiveSetting(in.Config, "maxResults", "globMaxResults", DefaultGlobMaxResults)
 	if err != nil {

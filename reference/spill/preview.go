@@ -20,9 +20,12 @@ const noticeSeparator = "\n\n"
 // remains is split between head and tail, the odd byte going to the head
 // (SPILL-PREV-3).
 func Preview(text string, maxInlineBytes int, ref Ref) (replacement string, ok bool) {
+	if maxInlineBytes < 0 {
+		return "", false // SPILL-CAP-1: nothing fits; also keeps the arithmetic below from wrapping
+	}
 	total := jsonjs.UTF8Len(text)
 	reserve := jsonjs.UTF8Len(Notice(total, ref.Locator, ref.RetrievalHint)) + len(noticeSeparator) // SPILL-PREV-2
-	budget := max(0, maxInlineBytes-reserve)                                                          // SPILL-PREV-3
+	budget := max(0, maxInlineBytes-reserve)                                                        // SPILL-PREV-3
 	retainer, err := retention.NewText(retention.HeadTailBytes(budget/2+budget%2, budget/2))
 	if err != nil {
 		return "", false // unreachable: both budgets are >= 0
