@@ -47,13 +47,13 @@ var genTrickyNumbers = []float64{
 // JSNumber draws a finite number: mostly from the tricky table, sometimes -0,
 // a small integer or an arbitrary finite double. It never draws NaN or ±Inf,
 // which JSON text cannot hold as such.
-func JSNumber() *rapid.Generator[float64] { return genJsNumber(true) }
+func JSNumber() *rapid.Generator[float64] { return genJSNumber(true) }
 
 // LosslessNumber is JSNumber without -0: the numbers a run_code result can
 // hold (CODE-LOSSLESS-1).
-func LosslessNumber() *rapid.Generator[float64] { return genJsNumber(false) }
+func LosslessNumber() *rapid.Generator[float64] { return genJSNumber(false) }
 
-func genJsNumber(negZero bool) *rapid.Generator[float64] {
+func genJSNumber(negZero bool) *rapid.Generator[float64] {
 	return rapid.Custom(func(t *rapid.T) float64 {
 		var x float64
 		switch genChoice(t, "numberKind", 10) {
@@ -179,15 +179,15 @@ func ObjectKey() *rapid.Generator[string] {
 // ±Inf), WTF-8 strings, arrays and objects with integer-like keys. With
 // maxDepth >= 6 it sometimes draws a deep spine, so depths of 6 and more,
 // where run_code rendering turns compact (CODE-JSON-2), are reached.
-func JSONValue(maxDepth int) *rapid.Generator[jsonjs.Value] { return genJsonValue(maxDepth, true) }
+func JSONValue(maxDepth int) *rapid.Generator[jsonjs.Value] { return genJSONValue(maxDepth, true) }
 
 // LosslessJSONValue is JSONValue without -0: the values a successful
 // run_code completion can carry (CODE-LOSSLESS-1).
 func LosslessJSONValue(maxDepth int) *rapid.Generator[jsonjs.Value] {
-	return genJsonValue(maxDepth, false)
+	return genJSONValue(maxDepth, false)
 }
 
-func genJsonValue(maxDepth int, negZero bool) *rapid.Generator[jsonjs.Value] {
+func genJSONValue(maxDepth int, negZero bool) *rapid.Generator[jsonjs.Value] {
 	return rapid.Custom(func(t *rapid.T) jsonjs.Value {
 		budget := rapid.IntRange(1, 40).Draw(t, "nodes")
 		if maxDepth >= 6 && genChoice(t, "spine", 4) == 0 {
@@ -270,7 +270,7 @@ func genDrawScalar(t *rapid.T, negZero bool) jsonjs.Value {
 	case 1:
 		return jsonjs.BoolValue(rapid.Bool().Draw(t, "bool"))
 	case 2, 3:
-		return jsonjs.NumberValue(genJsNumber(negZero).Draw(t, "number"))
+		return jsonjs.NumberValue(genJSNumber(negZero).Draw(t, "number"))
 	default:
 		return jsonjs.StringValue(WTF8String().Draw(t, "string"))
 	}

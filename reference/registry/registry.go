@@ -78,3 +78,18 @@ func StringArg(args jsonjs.Value, name string) (string, bool) {
 	}
 	return v.Str()
 }
+
+// Value returns the view as a JSON value, members in upstream's order.
+func (v GenericCallView) Value() jsonjs.Value {
+	return jsonjs.ObjectValue(
+		jsonjs.Member{Key: "card", Value: jsonjs.StringValue(v.Card)},
+		jsonjs.Member{Key: "title", Value: jsonjs.StringValue(v.Title)},
+		jsonjs.Member{Key: "kind", Value: jsonjs.StringValue(v.Kind)},
+		jsonjs.Member{Key: "rawInput", Value: v.RawInput},
+	)
+}
+
+// MarshalJSON goes through jsonjs: a title built from arguments holding a
+// lone surrogate must be escaped as \udxxx, as JSON.stringify does, not
+// replaced by U+FFFD as encoding/json would.
+func (v GenericCallView) MarshalJSON() ([]byte, error) { return jsonjs.Marshal(v.Value()), nil }

@@ -34,3 +34,12 @@ var _ = DescribeTable("CheckArgs lists missing properties first, then type error
 var _ = It("wraps messages in the registry envelope", func() {
 	Expect(registry.ErrorText(registry.ArgsErrorMessage([]string{"a", "b"}))).To(Equal("Error: invalid arguments: a; b"))
 })
+
+var _ = It("keeps a lone surrogate in a call view title as JSON.stringify does", func() {
+	v, err := jsonjs.Parse([]byte(`"\ud800x"`))
+	Expect(err).NotTo(HaveOccurred())
+	title, _ := v.Str()
+	b, err := registry.NewCallView("Grep "+title, "search", v).MarshalJSON()
+	Expect(err).NotTo(HaveOccurred())
+	Expect(string(b)).To(Equal(`{"card":"generic","title":"Grep \ud800x","kind":"search","rawInput":"\ud800x"}`))
+})
