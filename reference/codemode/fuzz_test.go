@@ -1,7 +1,6 @@
 package codemode_test
 
 import (
-	"math"
 	"strings"
 	"testing"
 
@@ -28,23 +27,7 @@ var fuzzRenderSeeds = []string{
 
 // lossless reports CODE-LOSSLESS-1: every number finite and not -0.
 func lossless(v jsonjs.Value) bool {
-	stack := []jsonjs.Value{v}
-	for len(stack) > 0 {
-		top := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if f, ok := top.Float(); ok && (math.IsInf(f, 0) || math.IsNaN(f) || (f == 0 && math.Signbit(f))) {
-			return false
-		}
-		if items, ok := top.Items(); ok {
-			stack = append(stack, items...)
-		}
-		if members, ok := top.Members(); ok {
-			for _, m := range members {
-				stack = append(stack, m.Value)
-			}
-		}
-	}
-	return true
+	return codemode.IsLossless(v)
 }
 
 // FuzzRenderValue feeds arbitrary bytes through jsonjs.Parse into

@@ -27,27 +27,8 @@ func ToolOutputError() *registry.ErrorInfo {
 // (CODE-LOSSLESS-1): every number finite and not -0. JSON text can still
 // produce both (jsonjs.Parse reads "-0" as -0 and "1e400" as +Inf, as
 // JSON.parse does), and upstream's registry then rejects the run's value.
-// The walk keeps an explicit stack, so any depth is fine.
 func IsLossless(v jsonjs.Value) bool {
-	stack := []jsonjs.Value{v}
-	for len(stack) > 0 {
-		top := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		switch top.Kind() {
-		case jsonjs.Number:
-			f, _ := top.Float()
-			if math.IsNaN(f) || math.IsInf(f, 0) || (f == 0 && math.Signbit(f)) {
-				return false
-			}
-		case jsonjs.Array:
-			items, _ := top.Items()
-			stack = append(stack, items...)
-		case jsonjs.Object:
-			members, _ := top.Members()
-			for _, m := range members {
-				stack = append(stack, m.Value)
-			}
-		}
-	}
-	return true
+	return !jsonjs.AnyNumber(v, func(f float64) bool {
+		return math.IsNaN(f) || math.IsInf(f, 0) || (f == 0 && math.Signbit(f))
+	})
 }

@@ -361,3 +361,26 @@ func (o Optional) Ptr() *Value {
 	v := o.Value
 	return &v
 }
+
+// AnyNumber reports whether some number inside v satisfies pred. It walks
+// with an explicit stack, so any depth is fine.
+func AnyNumber(v Value, pred func(float64) bool) bool {
+	stack := []Value{v}
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch top.kind {
+		case Number:
+			if pred(top.n) {
+				return true
+			}
+		case Array:
+			stack = append(stack, top.arr...)
+		case Object:
+			for _, m := range top.obj {
+				stack = append(stack, m.Value)
+			}
+		}
+	}
+	return false
+}

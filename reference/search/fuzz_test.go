@@ -41,23 +41,7 @@ var fuzzMetaSeeds = []string{
 // writes a non-finite one as null, so only finite values survive a
 // marshal/parse round trip unchanged.
 func finite(v jsonjs.Value) bool {
-	stack := []jsonjs.Value{v}
-	for len(stack) > 0 {
-		top := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if f, ok := top.Float(); ok && (math.IsInf(f, 0) || math.IsNaN(f)) {
-			return false
-		}
-		if items, ok := top.Items(); ok {
-			stack = append(stack, items...)
-		}
-		if members, ok := top.Members(); ok {
-			for _, m := range members {
-				stack = append(stack, m.Value)
-			}
-		}
-	}
-	return true
+	return !jsonjs.AnyNumber(v, func(f float64) bool { return math.IsInf(f, 0) || math.IsNaN(f) })
 }
 
 // FuzzViewFromMeta feeds arbitrary bytes through jsonjs.Parse into
