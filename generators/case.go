@@ -21,6 +21,26 @@ type Case struct {
 	Requirements []string     // requirement IDs from spec/requirements.yaml
 	Description  string       // one sentence: what the case pins down
 	Input        jsonjs.Value // the op input, member order as written
+	// RawInput, when set, is the exact JSON text of the input, and Input is
+	// its parse. Only text can carry what a parsed value has lost:
+	// duplicate keys (CODE-KEYS-2), numbers that overflow to Infinity
+	// (SEARCH-NARROW-3) and -0 (CODE-LOSSLESS-1).
+	RawInput []byte
+}
+
+// InRaw is In for a case whose input text matters: use it as
+// Case{Input: v, RawInput: raw}.
+func InRaw(text string) (v jsonjs.Value, raw []byte) {
+	return In(text), []byte(text)
+}
+
+// InputText is the JSON text fed to a harness: RawInput when set, else the
+// compact serialization of Input with members in the order written.
+func (c Case) InputText() []byte {
+	if c.RawInput != nil {
+		return c.RawInput
+	}
+	return jsonjs.AppendLayout(nil, c.Input, jsonjs.Layout{InsertionOrder: true})
 }
 
 // ID returns "<op>/<name>".
@@ -41,6 +61,15 @@ func (c Case) Validate() error {
 	}
 	if c.Input.Kind() != jsonjs.Object {
 		return fmt.Errorf("case %s: input must be a JSON object", c.ID())
+	}
+	if c.RawInput != nil {
+		v, err := jsonjs.Parse(c.RawInput)
+		if err != nil {
+			return fmt.Errorf("case %s: raw input: %w", c.ID(), err)
+		}
+		if !jsonjs.Equal(v, c.Input) {
+			return fmt.Errorf("case %s: raw input does not parse to Input", c.ID())
+		}
 	}
 	return nil
 }

@@ -35,6 +35,7 @@ func Named() []Case {
 		namedRetainItems(),
 		namedRetainText(),
 		namedSpill(),
+		namedRaw(),
 	} {
 		cases = append(cases, part...)
 	}

@@ -93,6 +93,9 @@ func TestNamedCasesNameKnownRequirements(t *testing.T) {
 // which the fixture writer would silently turn into null or 0.
 func TestNamedInputsSurviveTheFixtureFile(t *testing.T) {
 	for _, c := range Named() {
+		if c.RawInput != nil {
+			continue // the case carries its exact text
+		}
 		if bad := lossyNumber(c.Input); bad != "" {
 			t.Errorf("case %s: input holds %s, which a fixture file cannot carry", c.ID(), bad)
 		}
