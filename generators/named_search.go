@@ -223,11 +223,11 @@ func namedGrep() []Case {
 		throws("grep-config-max-matches-zero", "maxMatches 0 is not a positive integer, so loading fails with the grepMaxMatches message.", nConfig("maxMatches", 0), "SEARCH-CFG-2"),
 		throws("grep-config-max-matches-fraction", "maxMatches 2.5 is not an integer, so loading fails.", nConfig("maxMatches", 2.5), "SEARCH-CFG-2"),
 		throws("grep-config-max-matches-negative", "maxMatches -3 fails validation.", nConfig("maxMatches", -3), "SEARCH-CFG-2"),
-		throws("grep-config-max-matches-string", "maxMatches given as the string \"10\" fails validation.", nConfig("maxMatches", "10"), "SEARCH-CFG-2"),
+		throws("grep-config-max-matches-string", "maxMatches given as the string \"10\" fails the config schema: `expected number but got 10`.", nConfig("maxMatches", "10"), "SEARCH-CFG-2"),
 		throws("grep-config-max-line-bytes-zero", "maxLineBytes 0 fails with the grepMaxLineBytes message.", nConfig("maxLineBytes", 0), "SEARCH-CFG-2"),
 		throws("grep-config-max-line-bytes-fraction", "maxLineBytes 0.5 fails with the grepMaxLineBytes message.", nConfig("maxLineBytes", 0.5), "SEARCH-CFG-2"),
 		throws("grep-config-max-meta-bytes-zero", "maxMetaBytes 0 fails with the searchMetaMaxBytes message.", nConfig("maxMetaBytes", 0), "SEARCH-CFG-2"),
-		throws("grep-config-max-meta-bytes-null", "maxMetaBytes null is not a positive integer and fails with the searchMetaMaxBytes message.", nConfig("maxMetaBytes", nil), "SEARCH-CFG-2"),
+		g("grep-config-max-meta-bytes-null", "maxMetaBytes null counts as absent: upstream's config schema substitutes the default 65536 (found by running the npm package).", nGrepIn(nPattern("x"), nMatches("a.ts:1:x"), nConfig("maxMetaBytes", nil)), "SEARCH-CFG-2", "SEARCH-CFG-1"),
 
 		// search-card.md §3 argument errors.
 		argsCase("grep-args-empty-pattern", "An empty pattern fails with `Error: pattern must be a non-empty string`, a plain error without error info or meta.", nPattern(""), "SEARCH-ARGS-1", "SEARCH-ERR-1", "SEARCH-META-1", "SEARCH-PRESENT-1"),
@@ -409,7 +409,7 @@ func namedGlob() []Case {
 		throws("glob-config-sample-over-cap-not-boolean", "sampleOverCap given as the string \"true\" fails to load.", nobj("sampleOverCap", "true"), "SEARCH-CFG-2"),
 		throws("glob-config-max-results-zero", "maxResults 0 fails with the globMaxResults message.", nGlobCfg(0, false, "maxResults", 0), "SEARCH-CFG-2"),
 		throws("glob-config-max-results-fraction", "maxResults 2.5 fails with the globMaxResults message.", nGlobCfg(0, true, "maxResults", 2.5), "SEARCH-CFG-2"),
-		throws("glob-config-max-results-string", "maxResults given as the string \"5\" fails with the globMaxResults message.", nGlobCfg(0, true, "maxResults", "5"), "SEARCH-CFG-2"),
+		throws("glob-config-max-results-string", "maxResults given as the string \"5\" fails the config schema: `expected number but got 5`.", nGlobCfg(0, true, "maxResults", "5"), "SEARCH-CFG-2"),
 		throws("glob-config-max-meta-bytes-negative", "maxMetaBytes -1 fails with the searchMetaMaxBytes message.", nGlobCfg(0, false, "maxMetaBytes", -1), "SEARCH-CFG-2"),
 
 		// search-card.md §3 argument errors.

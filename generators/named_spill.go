@@ -125,11 +125,11 @@ func namedSpill() []Case {
 			nSpillIn("x", 0, nRefA()), "SPILL-CFG-1", "SPILL-CAP-1"),
 		throws("spill-config-negative", "maxInlineBytes -1 fails with `(got -1)`.", -1),
 		throws("spill-config-fraction", "maxInlineBytes 1.5 fails with `(got 1.5)`.", 1.5),
-		throws("spill-config-string", "maxInlineBytes given as the string \"100\" fails; JavaScript prints it as `100`.", "100"),
+		throws("spill-config-string", "maxInlineBytes given as the string \"100\" fails the plugin's config schema first: `expected number but got 100`.", "100"),
 		throws("spill-config-null", "maxInlineBytes null fails with `(got null)`.", nil),
-		throws("spill-config-boolean", "maxInlineBytes true fails with `(got true)`.", true),
-		throws("spill-config-array", "maxInlineBytes [1,2] fails; JavaScript prints it as `1,2`.", narr(1, 2)),
-		throws("spill-config-object", "maxInlineBytes {} fails; JavaScript prints it as `[object Object]`.", nobj()),
+		throws("spill-config-boolean", "maxInlineBytes true fails the config schema: `expected number but got true`.", true),
+		throws("spill-config-array", "maxInlineBytes [1,2] fails the config schema; JavaScript prints it as `1,2`.", narr(1, 2)),
+		throws("spill-config-object", "maxInlineBytes {} fails the config schema; JavaScript prints it as `[object Object]`.", nobj()),
 
 		// SPILL-KEEP-1 and the save request.
 		s("spill-save-failed-keeps-original", "Without a ref the save fails and the original content is kept, never an error.",

@@ -458,7 +458,7 @@ var _ = Describe("configuration (SEARCH-CFG-1/2)", func() {
 		},
 		Entry(nil, "grep", `{"maxMatches":0}`, "tool-fs-search: grepMaxMatches must be a positive integer"),
 		Entry(nil, "grep", `{"maxLineBytes":1.5}`, "tool-fs-search: grepMaxLineBytes must be a positive integer"),
-		Entry(nil, "grep", `{"maxMetaBytes":null}`, "tool-fs-search: searchMetaMaxBytes must be a positive integer"),
+		Entry(nil, "grep", `{"maxMatches":"10"}`, "invalid config:\n  - $.grepMaxMatches expected number but got 10 (at grepMaxMatches)"),
 		Entry(nil, "glob", `{"sampleOverCap":false,"maxResults":-1}`, "tool-fs-search: globMaxResults must be a positive integer"),
 		Entry(nil, "glob", `{}`, "invalid config:\n  - $.sampleOverCapGlobResults missing required value (at sampleOverCapGlobResults)"),
 	)

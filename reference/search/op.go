@@ -65,15 +65,20 @@ type ResultOutput struct {
 	SpillText *string                   `json:"spillText"`
 }
 
-// positiveSetting reads a numeric setting: absent means the default, and a
-// present value must be an integer >= 1 (SEARCH-CFG-2).
+// positiveSetting reads a numeric setting (SEARCH-CFG-2). Upstream's config
+// schema runs first: absent or null means the default, and a value that is
+// not a number fails with the schema's message; the plugin then requires an
+// integer >= 1. Both wordings were taken from the real package.
 func positiveSetting(config jsonjs.Value, key, name string, def int) (int, error) {
 	v, ok := config.Get(key)
-	if !ok {
+	if !ok || v.IsNull() {
 		return def, nil
 	}
 	f, isNum := v.Float()
-	if !isNum || !v.IsInteger() || f < 1 {
+	if !isNum {
+		return 0, fmt.Errorf("invalid config:\n  - $.%s expected number but got %s (at %s)", name, jsonjs.ToString(v), name)
+	}
+	if !v.IsInteger() || f < 1 {
 		return 0, fmt.Errorf("tool-fs-search: %s must be a positive integer", name)
 	}
 	if f > 1<<31 {
@@ -178,14 +183,10 @@ func GlobResult(in GlobInput) (ResultOutput, error) {
 	sv, ok := in.Config.Get("sampleOverCap")
 	sample, isBool := sv.Bool()
 	switch {
-	case !ok:
+	case !ok || sv.IsNull():
 		return ResultOutput{}, fmt.Errorf("invalid config:\n  - $.sampleOverCapGlobResults missing required value (at sampleOverCapGlobResults)")
 	case !isBool:
-		got := string(jsonjs.Marshal(sv))
-		if s, isStr := sv.Str(); isStr {
-			got = s // schemastery prints a string value unquoted: "got yes"
-		}
-		return ResultOutput{}, fmt.Errorf("invalid config:\n  - $.sampleOverCapGlobResults expected boolean but got %s (at sampleOverCapGlobResults)", got)
+		return ResultOutput{}, fmt.Errorf("invalid config:\n  - $.sampleOverCapGlobResults expected boolean but got %s (at sampleOverCapGlobResults)", jsonjs.ToString(sv))
 	}
 	maxResults, err := positiveSetting(in.Config, "maxResults", "globMaxResults", DefaultGlobMaxResults)
 	if err != nil {

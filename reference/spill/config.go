@@ -3,7 +3,6 @@ package spill
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/dsh-conform/conform/reference/jsonjs"
 )
@@ -15,9 +14,14 @@ import (
 // "abc" for a string, "[object Object]", "1,2" for an array. Integers beyond
 // what an int holds are clamped: such a cap keeps everything anyway.
 func ParseMaxInlineBytes(v jsonjs.Value) (int, error) {
+	if k := v.Kind(); k != jsonjs.Number && k != jsonjs.Null {
+		// The plugin's config schema rejects a non-number before the
+		// policy's own check runs (found by running upstream).
+		return 0, fmt.Errorf("invalid config:\n  - $.maxInlineBytes expected number but got %s (at maxInlineBytes)", jsonjs.ToString(v))
+	}
 	f, ok := v.Float()
 	if !ok || !v.IsInteger() || f < 0 {
-		return 0, fmt.Errorf("spill-policy: maxInlineBytes must be a non-negative integer (got %s)", jsString(v))
+		return 0, fmt.Errorf("spill-policy: maxInlineBytes must be a non-negative integer (got %s)", jsonjs.ToString(v))
 	}
 	if f >= math.MaxInt {
 		return math.MaxInt, nil
@@ -25,52 +29,3 @@ func ParseMaxInlineBytes(v jsonjs.Value) (int, error) {
 	return int(f), nil
 }
 
-// jsString is JavaScript's String(v) for a JSON value, as a template
-// literal prints it. Arrays join their elements with "," (null elements
-// print as nothing, nested arrays flatten the same way); it walks with an
-// explicit stack so that no input depth can exhaust the Go stack.
-func jsString(v jsonjs.Value) string {
-	var b strings.Builder
-	type frame struct {
-		items []jsonjs.Value
-		next  int
-	}
-	var stack []frame
-	write := func(v jsonjs.Value) {
-		switch v.Kind() {
-		case jsonjs.Array:
-			items, _ := v.Items()
-			stack = append(stack, frame{items: items})
-		case jsonjs.Object:
-			b.WriteString("[object Object]")
-		case jsonjs.String:
-			s, _ := v.Str()
-			b.WriteString(s)
-		case jsonjs.Number:
-			f, _ := v.Float()
-			b.WriteString(jsonjs.FormatNumber(f))
-		case jsonjs.Bool:
-			t, _ := v.Bool()
-			fmt.Fprint(&b, t)
-		default:
-			if len(stack) == 0 { // String(null); inside an array null is ""
-				b.WriteString("null")
-			}
-		}
-	}
-	write(v)
-	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
-		if top.next == len(top.items) {
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		if top.next > 0 {
-			b.WriteByte(',')
-		}
-		item := top.items[top.next]
-		top.next++
-		write(item)
-	}
-	return b.String()
-}

@@ -79,7 +79,7 @@ var _ = Describe("ParseMaxInlineBytes (SPILL-CFG-1)", func() {
 		Entry(nil, `1e21`, math.MaxInt),
 	)
 
-	// The <value> forms were checked with node against the plugin's apply().
+	// The <value> forms were checked with node against the real plugin.
 	DescribeTable("rejects anything else with the value as JavaScript prints it",
 		func(value, got string) {
 			_, err := spill.ParseMaxInlineBytes(parse(value))
@@ -92,10 +92,20 @@ var _ = Describe("ParseMaxInlineBytes (SPILL-CFG-1)", func() {
 		Entry(nil, `-2.5e-10`, "-2.5e-10"),
 		Entry(nil, `1e400`, "Infinity"),
 		Entry(nil, `-1e400`, "-Infinity"),
+		Entry(nil, `null`, "null"),
+	)
+
+	// A value that is not a number (or null) never reaches the policy: the
+	// plugin's config schema rejects it first, as loading the real plugin
+	// shows (adapters/dsh-node).
+	DescribeTable("rejects a non-number in the config schema, printing it as JavaScript does",
+		func(value, got string) {
+			_, err := spill.ParseMaxInlineBytes(parse(value))
+			Expect(err).To(MatchError("invalid config:\n  - $.maxInlineBytes expected number but got " + got + " (at maxInlineBytes)"))
+		},
 		Entry(nil, `"5"`, "5"),
 		Entry(nil, `""`, ""),
 		Entry(nil, `"abc"`, "abc"),
-		Entry(nil, `null`, "null"),
 		Entry(nil, `true`, "true"),
 		Entry(nil, `false`, "false"),
 		Entry(nil, `{}`, "[object Object]"),
@@ -116,7 +126,7 @@ var _ = Describe("ParseMaxInlineBytes (SPILL-CFG-1)", func() {
 	It("survives a deeply nested array", func() {
 		const depth = 100000
 		_, err := spill.ParseMaxInlineBytes(parse(strings.Repeat("[", depth) + "1" + strings.Repeat("]", depth)))
-		Expect(err).To(MatchError("spill-policy: maxInlineBytes must be a non-negative integer (got 1)"))
+		Expect(err).To(MatchError("invalid config:\n  - $.maxInlineBytes expected number but got 1 (at maxInlineBytes)"))
 	})
 })
 
@@ -213,7 +223,7 @@ var _ = Describe("the spill.preview op", func() {
 		},
 		Entry("a bad cap", `{"text":"x","maxInlineBytes":-1}`, "spill-policy: maxInlineBytes must be a non-negative integer (got -1)"),
 		Entry("a null cap", `{"text":"x","maxInlineBytes":null}`, "spill-policy: maxInlineBytes must be a non-negative integer (got null)"),
-		Entry("a string cap", `{"text":"x","maxInlineBytes":"800"}`, "(got 800)"),
+		Entry("a string cap", `{"text":"x","maxInlineBytes":"800"}`, "expected number but got 800"),
 		Entry("neither text nor blocks", `{"maxInlineBytes":1}`, "exactly one of text and blocks"),
 		Entry("both text and blocks", `{"text":"x","blocks":[],"maxInlineBytes":1}`, "exactly one of text and blocks"),
 		Entry("an unknown arm", `{"text":"x","maxInlineBytes":1,"arm":"log"}`, `unknown arm "log"`),
