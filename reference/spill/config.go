@@ -28,4 +28,3 @@ func ParseMaxInlineBytes(v jsonjs.Value) (int, error) {
 	}
 	return int(f), nil
 }
-

@@ -1,0 +1,51 @@
+package spec_test
+
+import (
+	"slices"
+	"sort"
+)
+
+// The runner's JSON report schema (spec/schemas/report-run.json) is owned
+// with internal/runner, whose suite validates real reports against it; this
+// file registers it with the schema suite's expected set (unless
+// spec_test.go lists it already) and gives the instances, valid and the near
+// misses it exists to catch (unless spec_test.go has some already).
+func init() {
+	const name = "report-run"
+	if !slices.Contains(schemaNames, name) {
+		schemaNames = append(schemaNames, name)
+		sort.Strings(schemaNames)
+	}
+	if _, ok := schemaInstances[name]; ok {
+		return
+	}
+	const (
+		format = `"format":"conform-run",`
+		rest   = `"version":1,"implementation":{"name":"ref","version":"1.0.0","language":"go","homepage":""},"protocol":1,"started":"2026-01-02T03:04:05.678Z","durationMs":12.5`
+		head   = format + rest
+		totals = `"totals":{"pass":1,"fail":1,"error":0,"timeout":0,"crash":0,"unsupported":0,"skipped":0,"xfail":0,"xpass":0}`
+		pass   = `{"id":"grep.result/gen-001","op":"grep.result","requirements":["SEARCH-META-2"],"verdict":"pass","durationMs":0.2}`
+		fail   = `{"id":"grep.result/x","op":"grep.result","requirements":["SEARCH-GREP-2"],"verdict":"fail","broken":["SEARCH-CAP-4","SEARCH-GREP-2"],"diffs":[` +
+			`{"field":"content","comparator":"exact","path":"$.content","offset":7,"want":"Found 3\\n","got":"Found 4\\n","message":"content: first difference at byte 7"},` +
+			`{"field":"meta","comparator":"property","path":"$.meta","requirement":"SEARCH-CAP-4","message":"meta.total is 4"}],"durationMs":1}`
+	)
+	schemaInstances[name] = instances{
+		valid: []string{
+			`{` + head + `,` + totals + `,"cases":[` + pass + `,` + fail + `]}`,
+			`{` + head + `,"adapter":["node","adapter.js"],` + totals + `,"cases":[]}`,
+			`{` + head + `,` + totals + `,"cases":[{"id":"retain.text/a","op":"retain.text","requirements":[],"verdict":"crash","message":"exit 1","stderr":"boom","durationMs":3},` +
+				`{"id":"retain.text/b","op":"retain.text","requirements":["RET-TEXT-7"],"verdict":"xfail","message":"adapter timeout","baseline":"known (HARNESS-1)","durationMs":3}]}`,
+		},
+		invalid: []string{
+			`{` + head + `,` + totals + `}`,                                         // no cases
+			`{"format":"conform-check-log",` + rest + `,` + totals + `,"cases":[]}`, // wrong format
+			`{` + head + `,"totals":{"pass":1},"cases":[]}`,                         // totals miss verdicts
+			`{` + head + `,` + totals + `,"cases":[{"id":"grep.result/x","op":"grep.result","requirements":[],"verdict":"passed","durationMs":1}]}`,
+			`{` + head + `,` + totals + `,"cases":[{"id":"grep.result/x","op":"grep.result","requirements":[],"verdict":"fail","durationMs":1}]}`,
+			`{` + head + `,` + totals + `,"cases":[{"id":"grep.result/x","op":"grep.result","requirements":[],"verdict":"xpass","durationMs":1}]}`,
+			`{` + head + `,` + totals + `,"cases":[{"id":"grep.result/x","op":"grep.result","requirements":[],"verdict":"fail","diffs":[{"field":"meta","comparator":"property","message":"m"}],"durationMs":1}]}`,
+			`{` + head + `,` + totals + `,"cases":[{"id":"grep.result/x","op":"grep.result","requirements":[],"verdict":"fail","diffs":[{"field":"meta","comparator":"fuzzy","message":"m"}],"durationMs":1}]}`,
+			`{` + head + `,` + totals + `,"cases":[` + pass + `],"extra":true}`,
+		},
+	}
+}
