@@ -19,11 +19,16 @@ const (
 )
 
 type cli struct {
-	Run          runCmd          `cmd:"" help:"Check the embedded reference against the digest's worked examples and the JSON Schemas."`
+	Run          runCmd          `cmd:"" help:"Run the conformance cases through an adapter (default: the embedded reference) and report; exit 1 when nonconformant."`
+	Diff         diffCmd         `cmd:"" help:"Compare two run reports (--format json): newly failing, fixed, new and removed cases; exit 1 if a case newly fails."`
+	Baseline     baselineCmd     `cmd:"" help:"Write baselines of known failures (baseline write)."`
 	Generate     generateCmd     `cmd:"" help:"Regenerate fixtures/ and golden/ from the generators and the reference (--check: drift gate)."`
 	Coverage     coverageCmd     `cmd:"" help:"Print requirement → covering cases or exclusion; exit 1 on a gap."`
 	Requirements requirementsCmd `cmd:"" help:"Print the requirement catalogue."`
 	Ops          opsCmd          `cmd:"" help:"List the ops of adapter protocol v1."`
+	Adapter      adapterCmd      `cmd:"" help:"Serve the embedded reference as an adapter (protocol v1) on stdin/stdout."`
+	CheckLog     checkLogCmd     `cmd:"" name:"check-log" help:"Check session logs (JSONL) offline against the session-log requirements (LOG-*)."`
+	Fuzz         fuzzCmd         `cmd:"" help:"Differential fuzzing of an adapter against the reference, with shrinking; exit 1 on a mismatch."`
 }
 
 func main() {

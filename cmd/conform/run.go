@@ -1,54 +1,541 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
 	"strings"
+	"syscall"
+	"time"
 
-	"github.com/dsh-conform/conform/internal/selfcheck"
+	conformroot "github.com/dsh-conform/conform"
+	"github.com/dsh-conform/conform/internal/adapter"
+	"github.com/dsh-conform/conform/internal/baseline"
+	"github.com/dsh-conform/conform/internal/report"
+	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/spec"
 )
 
+// runCmd is `conform run [flags] [-- ADAPTER ARGS...]`: run the conformance
+// cases through an adapter (or the embedded reference) and report.
+//
+// Exit status: 0 conformant; 1 nonconformant (a case fails, errs, times
+// out or crashes, or a baseline entry is stale); 2 usage error (flags,
+// selection, baseline, earlier report); 3 infrastructure failure (the
+// adapter does not start or fails the handshake, the fixtures cannot be
+// read, the report cannot be written, the run was interrupted). Whenever
+// the run finishes, the report is written first, whatever the status.
 type runCmd struct {
-	Verbose bool `short:"v" help:"List every case, not only the failing ones."`
+	Flags runFlags `embed:""`
+
+	Format      string `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json (spec/schemas/report-run.json), junit or markdown."`
+	Out         string `placeholder:"FILE" help:"Write the report to FILE instead of stdout (-)."`
+	MaxFailures int    `name:"max-failures" default:"25" placeholder:"N" help:"Text report: list at most N failing cases with their diffs (0 = all); the rest are still counted (default ${default})."`
+	Verbose     bool   `short:"v" help:"Text report: list every requirement and the expected failures (xfail) too."`
 }
 
-// Run checks the embedded reference. Until the adapter runner lands this is
-// conform's main job: it proves the reference still matches the digest.
-func (r *runCmd) Run() error {
-	reqs, err := spec.Catalogue()
-	if err != nil {
-		return err
+// runFlags are the flags that choose the adapter and the cases, shared by
+// `conform run` and `conform baseline write`.
+type runFlags struct {
+	Command []string `arg:"" optional:"" name:"adapter-command" help:"The adapter to check, after --, e.g. conform run -- node my-adapter.mjs. Without one, conform checks its embedded reference."`
+
+	Adapter     string        `placeholder:"'CMD ARGS'" help:"The adapter command as one string, split into words like a shell would (quotes, backslashes) but never run through a shell."`
+	Exec        bool          `help:"Start one adapter process per case instead of one persistent process per job."`
+	Fixtures    string        `placeholder:"DIR" help:"A directory holding fixtures/ and golden/ (default: the case set built into conform)."`
+	Jobs        int           `short:"j" default:"0" placeholder:"N" help:"Cases run at once, each job with its own adapter process (default 0: one job per CPU)."`
+	Timeout     time.Duration `default:"10s" placeholder:"DURATION" help:"Time limit of one case; an adapter over it is killed and restarted (default ${default})."`
+	Run         string        `placeholder:"REGEX" help:"Run only the cases whose id matches REGEX (unanchored, like go test -run)."`
+	Op          string        `placeholder:"OP[,OP...]" help:"Run only the cases of these ops."`
+	Requirement string        `placeholder:"ID[,ID...]" help:"Run only the cases citing one of these requirements; a trailing * makes a prefix (SEARCH-CAP-*)."`
+	RerunFailed string        `name:"rerun-failed" placeholder:"REPORT" help:"Run only the cases that failed in an earlier --format json report."`
+	Baseline    string        `placeholder:"FILE" help:"YAML baseline of known failures ({id, reason, requirement?, issue?}): a listed failing case is xfail; a listed passing case is xpass and fails the run."`
+}
+
+const (
+	// defaultCaseTimeout is --timeout's default (keep in step with the tag).
+	defaultCaseTimeout = 10 * time.Second
+	// timeoutBackstop is how much longer than --timeout the runner waits
+	// for a process session, which enforces --timeout on its own.
+	timeoutBackstop = time.Second
+)
+
+// validate checks what needs no file; it runs at parse time, so its errors
+// are usage errors.
+func (f *runFlags) validate() error {
+	switch {
+	case f.Adapter != "" && len(f.Command) > 0:
+		return fmt.Errorf("give the adapter either with --adapter or after --, not both")
+	case f.Exec && f.Adapter == "" && len(f.Command) == 0:
+		return fmt.Errorf("--exec needs an adapter command (--adapter or after --); the embedded reference runs in process")
+	case f.Jobs < 0:
+		return fmt.Errorf("--jobs must be at least 0 (0: one per CPU), got %d", f.Jobs)
+	case f.Timeout <= 0:
+		return fmt.Errorf("--timeout must be positive, got %v", f.Timeout)
 	}
-	results, err := selfcheck.Run()
-	if err != nil {
-		return err
-	}
-	failed := 0
-	perOp := map[string][2]int{}
-	for _, res := range results {
-		c := perOp[res.Sample.Op]
-		c[0]++
-		if len(res.Problems) > 0 {
-			failed++
-			c[1]++
-			fmt.Printf("FAIL %s (%s) [%s]\n", res.Sample.Name, res.Sample.Op, strings.Join(res.Sample.Requirements, ", "))
-			for _, p := range res.Problems {
-				fmt.Printf("     %s\n", p)
-			}
-		} else if r.Verbose {
-			fmt.Printf("pass %s (%s)\n", res.Sample.Name, res.Sample.Op)
+	if f.Adapter != "" {
+		if _, err := splitCommand(f.Adapter); err != nil {
+			return fmt.Errorf("--adapter: %v", err)
 		}
-		perOp[res.Sample.Op] = c
 	}
-	fmt.Printf("reference self-check: %d requirements in the catalogue, %d cases\n", len(reqs), len(results))
-	for _, op := range sortedKeys(perOp) {
-		fmt.Printf("  %-16s %3d cases, %d failed\n", op, perOp[op][0], perOp[op][1])
+	if f.Run != "" {
+		if _, err := regexp.Compile(f.Run); err != nil {
+			return fmt.Errorf("--run: %v", err)
+		}
 	}
-	fmt.Printf("%d passed, %d failed\n", len(results)-failed, failed)
-	if failed > 0 {
-		fmt.Fprintln(os.Stderr, "conform: the reference disagrees with the digest")
+	return nil
+}
+
+// Validate runs at parse time, so its errors are usage errors (exit 2).
+func (c *runCmd) Validate() error {
+	if c.MaxFailures < 0 {
+		return fmt.Errorf("--max-failures must be at least 0, got %d", c.MaxFailures)
+	}
+	return c.Flags.validate()
+}
+
+// argv is the adapter command, nil for the embedded reference.
+func (f *runFlags) argv() ([]string, error) {
+	if f.Adapter != "" {
+		return splitCommand(f.Adapter)
+	}
+	if len(f.Command) > 0 {
+		return f.Command, nil
+	}
+	return nil, nil
+}
+
+// caseSource names where the cases come from, for messages.
+func (f *runFlags) caseSource() string {
+	if f.Fixtures != "" {
+		return f.Fixtures
+	}
+	return "the embedded case set"
+}
+
+// runFail prints a message prefixed with the command's name and returns
+// the exit status as an error.
+func runFail(cmd string, code int, format string, args ...any) error {
+	fmt.Fprintf(os.Stderr, "conform: "+cmd+": "+format+"\n", args...)
+	return status{code}
+}
+
+// runIndent indents a multi-line message under its first line.
+func runIndent(s string) string {
+	return "  " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n  ")
+}
+
+// runPlan is a run ready to start: the adapter, the cases and the baseline.
+type runPlan struct {
+	argv     []string
+	all      []runner.Case
+	selected []runner.Case
+	base     *baseline.Baseline
+}
+
+// plan loads the cases, the selection and the baseline. Errors are
+// printed and returned as a status: usage errors 2, unreadable fixtures 3.
+func (f *runFlags) plan(cmd string) (*runPlan, error) {
+	p := &runPlan{}
+	var err error
+	if p.argv, err = f.argv(); err != nil {
+		return nil, runFail(cmd, exitUsage, "--adapter: %v", err)
+	}
+
+	var fsys fs.FS = conformroot.Files
+	if f.Fixtures != "" {
+		st, err := os.Stat(f.Fixtures)
+		switch {
+		case err != nil:
+			return nil, runFail(cmd, exitUsage, "--fixtures %s: %v", f.Fixtures, unwrapPath(err))
+		case !st.IsDir():
+			return nil, runFail(cmd, exitUsage, "--fixtures %s: not a directory (give the directory holding fixtures/ and golden/)", f.Fixtures)
+		}
+		fsys = os.DirFS(f.Fixtures)
+	}
+	if p.all, err = runner.LoadCases(fsys); err != nil {
+		return nil, runFail(cmd, exitInfraFailed, "reading the cases from %s: %v", f.caseSource(), err)
+	}
+
+	sel := runner.Selection{Op: f.Op, Requirement: f.Requirement}
+	if f.Run != "" {
+		sel.Run = regexp.MustCompile(f.Run) // validated at parse time
+	}
+	if err := checkOps(f.Op, p.all); err != nil {
+		return nil, runFail(cmd, exitUsage, "--op: %v", err)
+	}
+	if err := checkRequirements(f.Requirement); err != nil {
+		return nil, runFail(cmd, exitUsage, "--requirement: %v", err)
+	}
+	if f.RerunFailed != "" {
+		data, err := os.ReadFile(f.RerunFailed)
+		if err != nil {
+			return nil, runFail(cmd, exitUsage, "--rerun-failed %s: %v", f.RerunFailed, unwrapPath(err))
+		}
+		ids, err := runner.FailedIDs(data)
+		if err != nil {
+			return nil, runFail(cmd, exitUsage, "--rerun-failed %s: %v", f.RerunFailed, err)
+		}
+		known := make(map[string]bool, len(p.all))
+		for _, c := range p.all {
+			known[c.ID] = true
+		}
+		var gone []string
+		for id := range ids {
+			if !known[id] {
+				gone = append(gone, id)
+			}
+		}
+		if len(gone) > 0 {
+			sort.Strings(gone)
+			fmt.Fprintf(os.Stderr, "conform: %s: --rerun-failed: %d failed cases of %s are not in %s: %s\n", cmd, len(gone), f.RerunFailed, f.caseSource(), strings.Join(gone, ", "))
+		}
+		if len(ids) == 0 {
+			fmt.Fprintf(os.Stderr, "conform: %s: --rerun-failed: no case failed in %s; nothing to rerun\n", cmd, f.RerunFailed)
+		}
+		sel.IDs = ids
+	}
+	p.selected = runner.Select(p.all, sel)
+	if len(p.selected) == 0 && sel.IDs == nil {
+		return nil, runFail(cmd, exitUsage, "no case of %s matches the selection (--run, --op, --requirement)", f.caseSource())
+	}
+
+	if f.Baseline != "" {
+		if p.base, err = baseline.Load(f.Baseline); err == nil {
+			err = runner.ValidateBaseline(p.base, p.all)
+		}
+		if err != nil {
+			return nil, runFail(cmd, exitUsage, "baseline:\n%s", runIndent(err.Error()))
+		}
+	}
+	return p, nil
+}
+
+// checkOps reports the ops of a comma-separated list no case has.
+func checkOps(list string, cases []runner.Case) error {
+	if strings.TrimSpace(list) == "" {
+		return nil
+	}
+	known := map[string]bool{}
+	for _, c := range cases {
+		known[c.Op] = true
+	}
+	var bad []string
+	for _, op := range strings.Split(list, ",") {
+		if op = strings.TrimSpace(op); op != "" && !known[op] {
+			bad = append(bad, op)
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	ops := make([]string, 0, len(known))
+	for op := range known {
+		ops = append(ops, op)
+	}
+	sort.Strings(ops)
+	return fmt.Errorf("no case has op %s (the ops: %s)", strings.Join(bad, ", "), strings.Join(ops, ", "))
+}
+
+// checkRequirements reports requirement IDs (or ID* prefixes) that name
+// nothing in the catalogue.
+func checkRequirements(list string) error {
+	var bad []string
+	for _, id := range strings.Split(list, ",") {
+		id = strings.TrimSpace(id)
+		if id == "" {
+			continue
+		}
+		if prefix, ok := strings.CutSuffix(id, "*"); ok {
+			found := false
+			for _, known := range spec.IDs() {
+				if strings.HasPrefix(known, prefix) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				bad = append(bad, id)
+			}
+			continue
+		}
+		if _, ok := spec.Lookup(id); !ok {
+			bad = append(bad, id)
+		}
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("unknown requirement %s (`conform requirements` lists them)", strings.Join(bad, ", "))
+	}
+	return nil
+}
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// execute runs a plan and returns its report. A report is returned
+// whenever the run got going, also with an interrupted run's status
+// error; without one the error is a status, already printed.
+func (f *runFlags) execute(cmd string, p *runPlan) (*runner.Report, error) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	jobs := f.Jobs
+	if jobs == 0 {
+		jobs = runtime.NumCPU()
+	}
+	opt := runner.Options{
+		Jobs:     jobs,
+		Timeout:  f.Timeout,
+		Baseline: p.base,
+		AllCases: p.all,
+		Adapter:  p.argv,
+	}
+	if p.argv == nil {
+		opt.NewSession = func(context.Context) (adapter.Session, error) {
+			return adapter.InProcess(adapter.Reference(), adapter.ReferenceImplementation()), nil
+		}
+	} else {
+		cfg := adapter.Config{Argv: p.argv, Exec: f.Exec, Timeout: f.Timeout}
+		opt.NewSession = func(ctx context.Context) (adapter.Session, error) { return adapter.Start(ctx, cfg) }
+		// The session enforces --timeout itself: it kills the adapter and
+		// reports the timeout with the adapter's stderr. The runner's
+		// deadline is only a backstop, late enough never to win that race.
+		opt.Timeout = f.Timeout + timeoutBackstop
+	}
+	var bar *report.RunProgress
+	if report.IsTerminal(os.Stderr) && len(p.selected) > 0 {
+		bar = report.NewRunProgress(os.Stderr, len(p.selected))
+		opt.Progress = bar.Update
+	}
+	rep, err := runner.Run(ctx, p.selected, opt)
+	if bar != nil {
+		bar.Finish()
+	}
+	if err == nil {
+		return rep, nil
+	}
+	var se *runner.StartError
+	switch {
+	case errors.As(err, &se):
+		msg := se.Error()
+		var fault *adapter.Fault
+		if errors.As(err, &fault) && strings.TrimSpace(fault.Stderr) != "" {
+			msg += "\nadapter stderr (last lines):\n" + runIndent(lastLines(fault.Stderr, 20))
+		}
+		if p.argv != nil {
+			msg += "\n(the adapter command: " + report.QuoteArgv(p.argv) + ")"
+		}
+		return nil, runFail(cmd, exitInfraFailed, "%s", msg)
+	case rep != nil && ctx.Err() != nil:
+		fmt.Fprintf(os.Stderr, "conform: %s: interrupted after %d of %d cases\n", cmd, len(rep.Cases), len(p.selected))
+		return rep, status{exitInfraFailed}
+	}
+	return nil, runFail(cmd, exitInfraFailed, "%v", err)
+}
+
+// lastLines is the last n lines of s.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (c *runCmd) Run() error {
+	const cmd = "run"
+	if err := checkOutDir(c.Out); err != nil {
+		return runFail(cmd, exitInfraFailed, "--out %s: %v", c.Out, err)
+	}
+	p, err := c.Flags.plan(cmd)
+	if err != nil {
+		return err
+	}
+	rep, runErr := c.Flags.execute(cmd, p)
+	if rep == nil {
+		return runErr
+	}
+
+	var buf bytes.Buffer
+	switch c.Format {
+	case "json":
+		err = report.WriteRunJSON(&buf, rep)
+	case "junit":
+		err = report.WriteRunJUnit(&buf, rep)
+	case "markdown":
+		err = report.WriteRunMarkdown(&buf, rep)
+	default:
+		total := 0
+		if len(p.selected) < len(p.all) {
+			total = len(p.all)
+		}
+		err = report.WriteRunText(&buf, rep, report.RunText{MaxFailures: c.MaxFailures, Verbose: c.Verbose, TotalCases: total})
+	}
+	if err != nil {
+		return runFail(cmd, exitInfraFailed, "rendering the %s report: %v", c.Format, err)
+	}
+	if c.Out != "" && c.Out != "-" {
+		err = os.WriteFile(c.Out, buf.Bytes(), 0o644)
+	} else {
+		_, err = os.Stdout.Write(buf.Bytes())
+	}
+	if err != nil {
+		return runFail(cmd, exitInfraFailed, "writing the report: %v", err)
+	}
+	if runErr != nil {
+		return runErr // interrupted: the partial report is written
+	}
+	// When the report went to a file or is not for people, say the result
+	// on stderr too.
+	if c.Format != "text" || (c.Out != "" && c.Out != "-") {
+		where := ""
+		if c.Out != "" && c.Out != "-" {
+			where = " (report: " + c.Out + ")"
+		}
+		fmt.Fprintf(os.Stderr, "conform: run: %s%s\n", report.SummaryLine(rep.Totals), where)
+	}
+	if !rep.Conformant() {
 		return status{exitNonconform}
 	}
 	return nil
+}
+
+// checkOutDir fails early when --out cannot be created: its directory is
+// missing or not a directory. (Permissions are found out when writing.)
+func checkOutDir(out string) error {
+	if out == "" || out == "-" {
+		return nil
+	}
+	dir := filepath.Dir(out)
+	st, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("directory %s: %v", dir, unwrapPath(err))
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	if st, err := os.Stat(out); err == nil && st.IsDir() {
+		return errors.New("is a directory")
+	}
+	return nil
+}
+
+// splitCommand splits an --adapter string into an argv the way a POSIX
+// shell splits words, without running a shell: blanks separate words;
+// '...' keeps everything literally; "..." keeps everything but \ before
+// $ ` " \ and newline; outside quotes a backslash keeps the next character
+// (and drops a newline). Shell syntax that would need a shell to mean
+// anything (| & ; < > ( ) $ `, a leading ~, a leading VAR=value) is an
+// error rather than a literal argument; quote it to pass it through.
+func splitCommand(s string) ([]string, error) {
+	var (
+		words   []string
+		cur     strings.Builder
+		inWord  bool
+		escaped bool // the current word's first character was quoted or escaped
+	)
+	end := func() {
+		if inWord {
+			words = append(words, cur.String())
+		}
+		cur.Reset()
+		inWord, escaped = false, false
+	}
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case r == ' ' || r == '\t' || r == '\n':
+			end()
+		case r == '\'':
+			j := i + 1
+			for j < len(rs) && rs[j] != '\'' {
+				j++
+			}
+			if j >= len(rs) {
+				return nil, errors.New("unterminated ' quote")
+			}
+			if !inWord {
+				escaped = true
+			}
+			cur.WriteString(string(rs[i+1 : j]))
+			inWord, i = true, j // '' is an empty word
+		case r == '"':
+			if !inWord {
+				escaped = true
+			}
+			inWord = true
+			j := i + 1
+			for ; j < len(rs) && rs[j] != '"'; j++ {
+				switch c := rs[j]; {
+				case c == '\\' && j+1 < len(rs) && strings.ContainsRune("$`\"\\\n", rs[j+1]):
+					if rs[j+1] != '\n' {
+						cur.WriteRune(rs[j+1])
+					}
+					j++
+				case c == '$' || c == '`':
+					return nil, fmt.Errorf("%q inside double quotes would need a shell to expand it; use single quotes or \\%c", c, c)
+				default:
+					cur.WriteRune(c)
+				}
+			}
+			if j >= len(rs) {
+				return nil, errors.New(`unterminated " quote`)
+			}
+			i = j
+		case r == '\\':
+			if i+1 >= len(rs) {
+				return nil, errors.New("trailing backslash")
+			}
+			i++
+			if rs[i] == '\n' {
+				continue // line continuation
+			}
+			if !inWord {
+				escaped = true
+			}
+			cur.WriteRune(rs[i])
+			inWord = true
+		case strings.ContainsRune("|&;<>()$`", r):
+			return nil, fmt.Errorf("%q is shell syntax, and the adapter command is not run through a shell; quote it, or put the pipeline in a script", r)
+		case r == '~' && !inWord:
+			return nil, errors.New("a leading ~ would need a shell to expand it; give the path in full")
+		default:
+			if r == '=' && !escaped && len(words) == 0 && isShellName(cur.String()) {
+				return nil, fmt.Errorf("%s=… is a shell variable assignment; to set the adapter's environment use env: env %s=… CMD", cur.String(), cur.String())
+			}
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	end()
+	if len(words) == 0 {
+		return nil, errors.New("empty adapter command")
+	}
+	return words, nil
+}
+
+// isShellName reports whether s is a shell variable name.
+func isShellName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,337 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/dsh-conform/conform/generators"
+	"github.com/dsh-conform/conform/internal/adapter"
+	"github.com/dsh-conform/conform/internal/fuzz"
+	"github.com/dsh-conform/conform/internal/report"
+	"github.com/dsh-conform/conform/internal/runner"
+)
+
+// fuzzCmd is `conform fuzz`: differential fuzzing of an adapter against the
+// embedded reference, with shrinking (internal/fuzz, docs/fuzzing.md).
+//
+//	conform fuzz                                        # the reference against itself (smoke)
+//	conform fuzz --adapter 'node adapter.js' --cases 100000 --save-dir regress
+//	conform fuzz --seed 42 --shard 2/4 --duration 10m -- ./my-adapter --flag
+//
+// Exit status: 0 no mismatch; 1 a mismatch, crash, timeout or protocol
+// error; 2 usage error; 3 the adapter could not be started, a finding could
+// not be saved, the report could not be written, or conform itself failed.
+type fuzzCmd struct {
+	Adapter string   `placeholder:"CMD" help:"The adapter command, split into words as a shell would (no shell runs). Or give the command after --. Without one, the embedded reference is fuzzed against itself."`
+	Command []string `arg:"" optional:"" name:"command" help:"The adapter command and its arguments, after --."`
+	Exec    bool     `help:"Start one adapter process per case (protocol v1 exec mode)."`
+
+	Op       string        `placeholder:"OP[,OP…]" help:"Fuzz only these ops, comma-separated (default: every op with a generator). Case k's op is the k-th of the list, cyclically."`
+	Seed     uint64        `placeholder:"N" help:"Campaign seed; the same seed gives the same cases on any machine. 0 (default) picks one and prints it."`
+	Case     int           `placeholder:"K" help:"First case index (default 0); --case K --cases 1 re-runs case K alone."`
+	Cases    int           `placeholder:"N" help:"Number of cases, counted from --case across all shards (default 1000, or unbounded with --duration)."`
+	Duration time.Duration `placeholder:"D" help:"Stop handing out cases after D (e.g. 10m); with --cases, whichever comes first."`
+	Jobs     int           `short:"j" placeholder:"N" help:"Parallel adapter sessions (default: the number of CPUs)."`
+	Shard    string        `placeholder:"I/N" help:"Run only the cases k with k mod N = I (0 <= I < N): N CI jobs with the same --seed split one campaign without overlap."`
+	SaveDir  string        `name:"save-dir" placeholder:"DIR" help:"Save each finding's minimal input as a regression case: DIR/fixtures/<op>/fuzz-<hash>.json and DIR/golden/<op>/… (replay with conform run --fixtures DIR)."`
+	Timeout  time.Duration `default:"10s" placeholder:"D" help:"Per-case timeout (default ${default})."`
+	Shrink   time.Duration `name:"shrink-time" default:"30s" placeholder:"D" help:"Time limit for shrinking each finding through the adapter (default ${default}); 0 disables shrinking."`
+
+	Format string `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json, junit or markdown."`
+	Out    string `placeholder:"FILE" help:"Write the report to FILE instead of stdout."`
+
+	argv           []string
+	shard, nShards int
+	ops            []string
+}
+
+// Validate runs at parse time, so its errors are usage errors (exit 2).
+func (c *fuzzCmd) Validate() error {
+	switch {
+	case c.Adapter != "" && len(c.Command) > 0:
+		return errors.New("give the adapter either with --adapter or after --, not both")
+	case c.Adapter != "":
+		argv, err := fzSplitWords(c.Adapter)
+		if err != nil {
+			return fmt.Errorf("--adapter: %v", err)
+		}
+		if len(argv) == 0 {
+			return errors.New("--adapter: empty command")
+		}
+		c.argv = argv
+	case len(c.Command) > 0:
+		c.argv = c.Command
+	}
+	if c.Exec && len(c.argv) == 0 {
+		return errors.New("--exec needs an adapter (--adapter CMD or -- CMD…)")
+	}
+	for _, n := range []struct {
+		flag string
+		v    int
+	}{{"--case", c.Case}, {"--cases", c.Cases}, {"--jobs", c.Jobs}} {
+		if n.v < 0 {
+			return fmt.Errorf("%s must not be negative, got %d", n.flag, n.v)
+		}
+	}
+	if c.Duration < 0 || c.Timeout < 0 || c.Shrink < 0 {
+		return errors.New("--duration, --timeout and --shrink-time must not be negative")
+	}
+	if c.Shard != "" {
+		i, n, ok := strings.Cut(c.Shard, "/")
+		si, err1 := strconv.Atoi(strings.TrimSpace(i))
+		sn, err2 := strconv.Atoi(strings.TrimSpace(n))
+		if !ok || err1 != nil || err2 != nil || sn < 1 || si < 0 || si >= sn {
+			return fmt.Errorf("--shard %q: want I/N with 0 <= I < N, e.g. 0/4 … 3/4", c.Shard)
+		}
+		c.shard, c.nShards = si, sn
+	}
+	c.ops = nil
+	known := generators.DrawnOps()
+	for _, op := range strings.Split(c.Op, ",") {
+		if op = strings.TrimSpace(op); op == "" {
+			continue
+		}
+		if !fzContains(known, op) {
+			return fmt.Errorf("--op %s: no generator for this op (one of %s)", op, strings.Join(known, ", "))
+		}
+		if !fzContains(c.ops, op) {
+			c.ops = append(c.ops, op)
+		}
+	}
+	return nil
+}
+
+func fzContains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// fzSplitWords splits a command line into words the way a POSIX shell
+// does for plain words: blanks separate words, single quotes keep
+// everything literally, double quotes keep everything but \" \\ \$ \`,
+// and a backslash outside quotes escapes the next character. Nothing is
+// expanded.
+func fzSplitWords(s string) ([]string, error) {
+	var (
+		words []string
+		cur   strings.Builder
+		inW   bool
+	)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			if inW {
+				words = append(words, cur.String())
+				cur.Reset()
+				inW = false
+			}
+		case c == '\'':
+			end := strings.IndexByte(s[i+1:], '\'')
+			if end < 0 {
+				return nil, errors.New("unterminated single quote")
+			}
+			cur.WriteString(s[i+1 : i+1+end])
+			i += end + 1
+			inW = true
+		case c == '"':
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
+					i++
+				}
+				cur.WriteByte(s[i])
+			}
+			if i >= len(s) {
+				return nil, errors.New("unterminated double quote")
+			}
+			inW = true
+		case c == '\\':
+			if i+1 >= len(s) {
+				return nil, errors.New("trailing backslash")
+			}
+			i++
+			cur.WriteByte(s[i])
+			inW = true
+		default:
+			cur.WriteByte(c)
+			inW = true
+		}
+	}
+	if inW {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
+
+// repro returns the command that re-runs case k of op alone.
+func (c *fuzzCmd) repro(op string, seed uint64, k int) string {
+	var b strings.Builder
+	b.WriteString("conform fuzz")
+	if c.Adapter != "" {
+		b.WriteString(" --adapter " + fuzz.ShellQuote(c.Adapter))
+	}
+	if c.Exec {
+		b.WriteString(" --exec")
+	}
+	if c.Timeout != adapter.DefaultTimeout {
+		b.WriteString(" --timeout " + c.Timeout.String())
+	}
+	fmt.Fprintf(&b, " --op %s --seed %d --case %d --cases 1", op, seed, k)
+	if c.Adapter == "" && len(c.argv) > 0 {
+		b.WriteString(" -- " + fuzz.ShellJoin(c.argv))
+	}
+	return b.String()
+}
+
+func (c *fuzzCmd) Run() error {
+	seed := c.Seed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano()%999_999_999) + 1
+		fmt.Fprintf(os.Stderr, "conform fuzz: seed %d\n", seed)
+	}
+	jobs := c.Jobs
+	if jobs == 0 {
+		jobs = runtime.NumCPU()
+	}
+	shrink := c.Shrink
+	if shrink == 0 {
+		shrink = -1 // disabled
+	}
+	newSession := func(context.Context) (adapter.Session, error) {
+		return adapter.InProcess(adapter.Reference(), adapter.ReferenceImplementation()), nil
+	}
+	if len(c.argv) > 0 {
+		cfg := adapter.Config{Argv: c.argv, Exec: c.Exec, Timeout: c.Timeout}
+		newSession = func(ctx context.Context) (adapter.Session, error) { return adapter.Start(ctx, cfg) }
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	progress := fzProgress(report.IsTerminal(os.Stderr))
+	rep, err := fuzz.Run(ctx, fuzz.Options{
+		Ops:        c.ops,
+		Seed:       seed,
+		First:      c.Case,
+		Cases:      c.Cases,
+		Duration:   c.Duration,
+		Jobs:       jobs,
+		Shard:      c.shard,
+		Shards:     c.nShards,
+		Timeout:    c.Timeout,
+		NewSession: newSession,
+		Adapter:    c.argv,
+		ShrinkTime: shrink,
+		SaveDir:    c.SaveDir,
+		Repro:      c.repro,
+		Progress:   progress.update,
+	})
+	progress.clear()
+	var startErr *runner.StartError
+	switch {
+	case errors.As(err, &startErr):
+		fmt.Fprintf(os.Stderr, "conform: fuzz: %v\n", err)
+		return status{exitInfraFailed}
+	case rep == nil:
+		fmt.Fprintf(os.Stderr, "conform: fuzz: %v\n", err)
+		return status{exitInfraFailed}
+	}
+
+	var buf bytes.Buffer
+	var werr error
+	switch c.Format {
+	case "json":
+		werr = rep.WriteJSON(&buf)
+	case "junit":
+		werr = rep.WriteJUnit(&buf)
+	case "markdown":
+		werr = rep.WriteMarkdown(&buf)
+	default:
+		werr = rep.WriteText(&buf)
+	}
+	if werr == nil {
+		if c.Out != "" {
+			werr = os.WriteFile(c.Out, buf.Bytes(), 0o644)
+		} else {
+			_, werr = os.Stdout.Write(buf.Bytes())
+		}
+	}
+	if werr != nil {
+		fmt.Fprintf(os.Stderr, "conform: fuzz: writing the report: %v\n", werr)
+		return status{exitInfraFailed}
+	}
+	if (c.Format != "text" || c.Out != "") && !rep.Conformant() {
+		fmt.Fprintf(os.Stderr, "conform: fuzz: %d findings in %d failing cases of %d (first: case %d, %s)\n",
+			len(rep.Findings), rep.FailingCases(), rep.Cases, rep.FirstFailing.Case, rep.FirstFailing.Key)
+	}
+	var saveErr *fuzz.SaveError
+	var genErr *fuzz.GeneratorError
+	switch {
+	case errors.As(err, &saveErr), errors.As(err, &genErr):
+		fmt.Fprintf(os.Stderr, "conform: fuzz: %v\n", err)
+		return status{exitInfraFailed}
+	case !rep.Conformant():
+		return status{exitNonconform}
+	case err != nil: // interrupted before any finding
+		fmt.Fprintf(os.Stderr, "conform: fuzz: %v\n", err)
+		return status{exitInfraFailed}
+	}
+	return nil
+}
+
+// fzProgress draws a progress line on stderr when it is a terminal.
+type fzProgress bool
+
+var fzProgressState struct {
+	sync.Mutex
+	last  time.Time
+	shown bool
+}
+
+func (p fzProgress) update(pr fuzz.Progress) {
+	if !p {
+		return
+	}
+	st := &fzProgressState
+	st.Lock()
+	defer st.Unlock()
+	now := time.Now()
+	if pr.Shrinking == "" && now.Sub(st.last) < 100*time.Millisecond && pr.Done != pr.Total {
+		return
+	}
+	st.last, st.shown = now, true
+	switch {
+	case pr.Shrinking != "":
+		fmt.Fprintf(os.Stderr, "\r\033[Kconform fuzz: shrinking %s …", pr.Shrinking)
+	default:
+		total := "…"
+		if pr.Total > 0 {
+			total = strconv.Itoa(pr.Total)
+		}
+		rate := 0.0
+		if s := pr.Elapsed.Seconds(); s > 0 {
+			rate = float64(pr.Done) / s
+		}
+		fmt.Fprintf(os.Stderr, "\r\033[Kconform fuzz: %d/%s cases, %d failing, %.0f cases/s", pr.Done, total, pr.Findings, rate)
+	}
+}
+
+func (p fzProgress) clear() {
+	if bool(p) && fzProgressState.shown {
+		fmt.Fprint(os.Stderr, "\r\033[K")
+	}
+}

@@ -1,0 +1,85 @@
+// Package adapter speaks adapter protocol v1 (docs/protocol.md): conform
+// starts a harness's adapter as a child process from a plain argv, writes one
+// JSON request per line to its stdin and reads one JSON answer per line from
+// its stdout. The same Session interface also wraps an in-process harness,
+// so the runner, the fuzzer and conformtest drive every harness alike.
+package adapter
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// Protocol is the protocol version this package speaks.
+const Protocol = 1
+
+// Implementation describes a harness, from the handshake.
+type Implementation struct {
+	Name     string `json:"name"`
+	Version  string `json:"version"`
+	Language string `json:"language"`
+	Homepage string `json:"homepage"`
+}
+
+// Hello is the adapter's handshake answer.
+type Hello struct {
+	Protocol       int            `json:"protocol"`
+	Implementation Implementation `json:"implementation"`
+	Ops            []string       `json:"ops"`
+}
+
+// Supports reports whether the adapter listed an op.
+func (h Hello) Supports(op string) bool {
+	for _, o := range h.Ops {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
+// Reply is the adapter's answer to one case: exactly one of Output, Error
+// (the harness threw; Message is its message) and Skip (a reason) is set.
+type Reply struct {
+	Output json.RawMessage
+	Error  *string
+	Skip   *string
+}
+
+// FaultKind classifies a broken exchange.
+type FaultKind string
+
+// Fault kinds; each maps to a verdict of the same name.
+const (
+	FaultTimeout  FaultKind = "timeout" // no answer in time; the process was killed
+	FaultCrash    FaultKind = "crash"   // the process exited
+	FaultProtocol FaultKind = "error"   // a line that is not JSON, a wrong id, a line over the cap, a malformed answer
+	FaultStart    FaultKind = "start"   // the process could not be started or failed the handshake
+)
+
+// Fault is a broken exchange with an adapter. Stderr holds the last 4 KiB
+// the adapter wrote to stderr, for the report.
+type Fault struct {
+	Kind    FaultKind
+	Message string
+	Stderr  string
+}
+
+func (f *Fault) Error() string { return fmt.Sprintf("adapter %s: %s", f.Kind, f.Message) }
+
+// Session is one adapter: a process (persistent or one per case) or an
+// in-process harness. Run returns a *Fault for a broken exchange; the
+// session restarts a persistent process by itself before the next Run.
+type Session interface {
+	Hello() Hello
+	Run(ctx context.Context, id, op string, input []byte) (Reply, error)
+	Close() error
+}
+
+// Harness is an in-process harness: op name and JSON input in, JSON output
+// out. An error is the harness's own thrown error (an adapter error answer).
+type Harness interface {
+	Ops() []string
+	Run(op string, input []byte) ([]byte, error)
+}

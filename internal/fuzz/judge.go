@@ -1,0 +1,99 @@
+package fuzz
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/dsh-conform/conform/internal/adapter"
+	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/internal/verdict"
+	"github.com/dsh-conform/conform/reference"
+	"github.com/dsh-conform/conform/reference/jsonjs"
+)
+
+// Golden is the reference's answer to an op input, computed on the fly: the
+// same value fixture.Answer stores in golden/ for a saved case. An input the
+// reference cannot decode (*reference.InputError) is an error: the
+// generators never draw one, so it is a bug of conform's, not a finding.
+func Golden(op string, text []byte) (runner.Want, error) {
+	out, err := reference.Run(op, text)
+	var inErr *reference.InputError
+	switch {
+	case errors.As(err, &inErr):
+		return runner.Want{}, err
+	case err != nil:
+		msg := err.Error()
+		return runner.Want{Error: &msg}, nil
+	}
+	v, err := jsonjs.Parse(out)
+	if err != nil {
+		return runner.Want{}, fmt.Errorf("the reference wrote invalid JSON for %s: %w", op, err)
+	}
+	return runner.Want{Output: &v}, nil
+}
+
+// judgeInput runs one input through a session and judges the answer exactly
+// as `conform run` judges a fixture: runner.RunCase with the golden
+// computed here (comparators of runner.Rules, runner.CheckProperties,
+// faults as verdicts). reqs are the case's requirements (the op's core
+// requirements, as a generated fixture cites them).
+func judgeInput(ctx context.Context, s adapter.Session, id, op string, reqs []string, in Input, timeout time.Duration) (runner.CaseResult, error) {
+	want, err := Golden(op, in.Text)
+	if err != nil {
+		return runner.CaseResult{}, err
+	}
+	c := runner.Case{
+		ID:           id,
+		Op:           op,
+		Requirements: reqs,
+		Description:  "fuzz case",
+		Input:        in.Text,
+		InputValue:   in.Value,
+		Want:         want,
+	}
+	return runner.RunCase(ctx, s, c, timeout), nil
+}
+
+// Key identifies a finding: the op and the first differing field, with the
+// requirement that diff names when it names one (a broken property), e.g.
+// "grep.result content" or "grep.result meta SEARCH-CAP-5"; for a fault,
+// the op and the verdict, "grep.result (crash)". Results with the same key
+// are one bug, reported once with a count.
+type Key struct {
+	Op          string          `json:"op"`
+	Field       string          `json:"field,omitempty"` // "(answer)" for the answer as a whole
+	Requirement string          `json:"requirement,omitempty"`
+	Verdict     verdict.Verdict `json:"verdict"`
+}
+
+func (k Key) String() string {
+	switch {
+	case k.Verdict != verdict.Fail:
+		return k.Op + " (" + string(k.Verdict) + ")"
+	case k.Requirement != "":
+		return k.Op + " " + k.Field + " " + k.Requirement
+	}
+	return k.Op + " " + k.Field
+}
+
+// KeyOf returns the finding key of a result, and false for a result that is
+// not a finding (pass, skipped, unsupported).
+func KeyOf(r runner.CaseResult) (Key, bool) {
+	switch r.Verdict {
+	case verdict.Fail:
+		k := Key{Op: r.Op, Verdict: r.Verdict, Field: "(answer)"}
+		if len(r.Diffs) > 0 {
+			d := r.Diffs[0]
+			if d.Field != "" {
+				k.Field = d.Field
+			}
+			k.Requirement = d.Requirement
+		}
+		return k, true
+	case verdict.Crash, verdict.Timeout, verdict.Error:
+		return Key{Op: r.Op, Verdict: r.Verdict}, true
+	}
+	return Key{}, false
+}

@@ -1,0 +1,228 @@
+package logcheck
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/dsh-conform/conform/reference/codemode"
+	"github.com/dsh-conform/conform/reference/jsonjs"
+)
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// failurePrefix is the start of a CODE_RUN_FAILED text (CODE-FAIL-1/2),
+// from the reference: "Error: code run failed (".
+var failurePrefix = func() string {
+	t := "Error: " + codemode.FailureText("\x00", "", nil)
+	return t[:strings.IndexByte(t, 0)]
+}()
+
+// checkRunCode runs LOG-CHECK-CODE-1..3 on the first append result of a
+// run_code call.
+func (c *checker) checkRunCode(ev *event, cl *call, res *result, code string) {
+	id := cl.id
+	if res.meta != nil {
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-CODE-1", Violation, "run_code result carries meta (CODE-PRESENT-3)")
+	}
+	if res.blocks == nil {
+		return
+	}
+	text, n, allText := c.blockTexts(res.blocks)
+	switch {
+	case !res.isErrorOK:
+	case !res.isError:
+		switch {
+		case n != 1 || !allText:
+			c.report(ev.line, ev.seq, id, "LOG-CHECK-CODE-2", Violation, "successful run_code result has %d content block(s), want exactly one text block", n)
+		case text == "":
+			c.report(ev.line, ev.seq, id, "LOG-CHECK-CODE-2", Violation, "successful run_code result has an empty text; an empty run renders %q", codemode.NoOutputMarker)
+		case text != codemode.NoOutputMarker && strings.Contains(text, codemode.NoOutputMarker):
+			// A program may print the marker itself, so this is only suspicious.
+			c.report(ev.line, ev.seq, id, "LOG-CHECK-CODE-2", Warning, "the no-output marker %q appears together with other text", codemode.NoOutputMarker)
+		}
+		if cl.argsProblem != "" {
+			c.report(ev.line, ev.seq, id, "LOG-CHECK-CODE-3", Violation, "successful run_code call with invalid arguments (tool/call at seq %d): %s", cl.seq, cl.argsProblem)
+		}
+	case code == codemode.CodeRunFailedCode && !spilled(text):
+		rest, ok := strings.CutPrefix(text, failurePrefix)
+		kind, _, found := strings.Cut(rest, "): ")
+		if !ok || !found || !codemode.IsFailureKind(kind) {
+			c.report(ev.line, ev.seq, id, "LOG-CHECK-CODE-2", Violation, "CODE_RUN_FAILED text %s does not start with %q + one of the six failure kinds + \"): \"", quote(text), failurePrefix)
+		}
+	}
+}
+
+var (
+	dispatchIDKeys = []string{"rootCallId", "parentCallId", "subCallId"}
+	startKeys      = []string{"rootCallId", "parentCallId", "subCallId", "name", "arguments"}
+	settleKeys     = []string{"rootCallId", "parentCallId", "subCallId", "name", "arguments", "isError", "content"}
+	metaOptional   = []string{"meta"}
+)
+
+// dispatch checks one tool/code-dispatch-start or tool/code-dispatch
+// event: its shape (LOG-CHECK-CODE-4), no meta (CODE-DISPATCH-6), its
+// enclosure (LOG-CHECK-CODE-5) and spill bound (LOG-CHECK-CODE-8), and files
+// it under its parent for the numbering and pairing rules, which
+// codemode.ValidateDispatches checks when the parent's result arrives.
+func (c *checker) dispatch(ev *event) {
+	settle := ev.kind == evDispatchSettle
+	ms := c.obj(ev.data)
+	var p problems
+	required := startKeys
+	if settle {
+		required = settleKeys
+	}
+	keySet(ms, required, metaOptional, &p, "data")
+	var ids [3]string
+	idsOK := true
+	for i, k := range dispatchIDKeys {
+		v, ok := get(ms, k)
+		if !ok {
+			idsOK = false
+			continue
+		}
+		if ids[i], ok = v.str(c.validUTF8); !ok {
+			p.add(k + " is not a string")
+			idsOK = false
+		}
+	}
+	root, parent, sub := ids[0], ids[1], ids[2]
+	name := ""
+	if v, ok := get(ms, "name"); ok {
+		if name, ok = v.str(c.validUTF8); !ok {
+			p.add("name is not a string")
+		}
+	}
+	argsRaw, hasArgs := get(ms, "arguments")
+	if hasArgs && argsRaw.kind() == jsonjs.String {
+		p.add("arguments is a string; dispatch arguments are a JSON value")
+	}
+	isError := false
+	var content raw
+	if settle {
+		if v, ok := get(ms, "isError"); ok {
+			var good bool
+			if isError, good = v.boolean(); !good {
+				p.add("isError is not a boolean")
+			}
+		}
+		if v, ok := get(ms, "content"); ok {
+			content = v
+			if v.kind() == jsonjs.Array { // a non-array is reported by ValidateDispatches
+				c.blocksProblem(v, &p, "content")
+			}
+		}
+	}
+	if len(p) > 0 {
+		c.report(ev.line, ev.seq, sub, "LOG-CHECK-CODE-4", Violation, "%s data: %s", ev.typ, p)
+	}
+	if _, ok := get(ms, "meta"); ok {
+		c.report(ev.line, ev.seq, sub, "CODE-DISPATCH-6", Violation, "%s carries meta; sub-calls never compute presentationMeta", ev.typ)
+	}
+	if settle && content.kind() == jsonjs.Array {
+		c.dispatchSpill(ev, sub, content)
+	}
+	if !idsOK {
+		return
+	}
+
+	// LOG-CHECK-CODE-5: inside an open turn, between the parent's tool/call
+	// and its result.
+	if !c.turnOpen {
+		c.report(ev.line, ev.seq, sub, "LOG-CHECK-CODE-5", Violation, "%s outside an open turn", ev.typ)
+	}
+	owner := c.open[parent]
+	nested := false
+	if owner == nil {
+		if r := c.subs[parent]; r != nil {
+			owner, nested = r, true
+		}
+	}
+	if owner == nil {
+		switch d := c.done.get(parent); {
+		case d != nil:
+			c.report(ev.line, ev.seq, sub, "LOG-CHECK-CODE-5", Violation, "%s after its parent %s's result at seq %d", ev.typ, showID(parent), d.resultSeq)
+		default:
+			c.report(ev.line, ev.seq, sub, "LOG-CHECK-CODE-5", Violation, "%s without an earlier open run_code tool/call %s", ev.typ, showID(parent))
+		}
+		return
+	}
+	if !nested && owner.tool != toolRunCode {
+		c.report(ev.line, ev.seq, sub, "LOG-CHECK-CODE-5", Violation, "%s under parent %s, a %s call, not run_code", ev.typ, showID(parent), quote(owner.name))
+		return
+	}
+	args := jsonjs.NullValue()
+	if argsRaw != nil {
+		args = c.value(argsRaw, 0)
+	}
+	de := codemode.DispatchEvent{Seq: ev.seq}
+	if settle {
+		de.Settle = &codemode.DispatchSettle{RootCallID: root, ParentCallID: parent, SubCallID: sub, Name: name,
+			Arguments: args, IsError: isError, Content: contentStub(content)}
+	} else {
+		de.Start = &codemode.DispatchStart{RootCallID: root, ParentCallID: parent, SubCallID: sub, Name: name, Arguments: args}
+	}
+	if owner.groups == nil {
+		owner.groups = map[string]*dispGroup{}
+	}
+	g := owner.groups[parent]
+	if g == nil {
+		g = &dispGroup{}
+		owner.groups[parent] = g
+		owner.groupOrder = append(owner.groupOrder, parent)
+	}
+	g.events = append(g.events, de)
+	g.lines = append(g.lines, ev.line)
+	if sub != "" {
+		if _, seen := c.subs[sub]; !seen {
+			c.subs[sub] = owner
+			owner.subIDs = append(owner.subIDs, sub)
+		}
+	}
+}
+
+// contentStub keeps only the JSON kind of a settle's content: the
+// numbering and pairing rules look at nothing else, and the content can be
+// large.
+func contentStub(v raw) jsonjs.Value {
+	switch v.kind() {
+	case jsonjs.Array:
+		return jsonjs.ArrayValue()
+	case jsonjs.Object:
+		return jsonjs.ObjectValue()
+	case jsonjs.String:
+		return jsonjs.StringValue("")
+	case jsonjs.Number:
+		return jsonjs.IntValue(0)
+	case jsonjs.Bool:
+		return jsonjs.BoolValue(false)
+	}
+	return jsonjs.NullValue()
+}
+
+var noticeMarker = []byte("Full formatted result stored at: ")
+
+// dispatchSpill checks LOG-CHECK-CODE-8 on a settle's content.
+func (c *checker) dispatchSpill(ev *event, sub string, content raw) {
+	if !bytes.Contains(content, noticeMarker) {
+		return
+	}
+	text, n, allText := c.blockTexts(content)
+	if n != 1 || !allText {
+		return
+	}
+	c.spillBound(ev, sub, "LOG-CHECK-CODE-8", text, spilled(text))
+}
+
+// validateDispatches checks the numbering and pairing of a run_code call's
+// dispatch events with the reference (LOG-CHECK-CODE-4/6, CODE-DISPATCH-*).
+func (c *checker) validateDispatches(cl *call, allowUnsettled bool) {
+	for _, parent := range cl.groupOrder {
+		g := cl.groups[parent]
+		for _, v := range codemode.ValidateDispatches(parent, g.events, allowUnsettled) {
+			c.report(g.lineOf(v.Seq), v.Seq, parent, v.Requirement, Violation, "%s", v.Message)
+		}
+	}
+	cl.groups, cl.groupOrder = nil, nil
+}

@@ -1,0 +1,728 @@
+package logcheck
+
+import (
+	"encoding/binary"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/dsh-conform/conform/reference/codemode"
+	"github.com/dsh-conform/conform/reference/jsonjs"
+)
+
+// call is the state of one tool/call until its append result arrives.
+type call struct {
+	id     string
+	seq    int64
+	line   int
+	turn   int64
+	step   int64
+	turnOK bool
+	stepOK bool
+	name   string // as logged
+	tool   string // canonical name (grep, glob, run_code) or ""
+
+	// run_code only.
+	argsProblem string                // why the arguments fail LOG-CHECK-CODE-3; "" when fine
+	groups      map[string]*dispGroup // parentCallId -> its dispatch events (nested parents included)
+	groupOrder  []string
+	subIDs      []string // subCallIds registered in checker.subs
+}
+
+// dispGroup is the dispatch events of one parent, in log order.
+type dispGroup struct {
+	events []codemode.DispatchEvent
+	lines  []int
+}
+
+func (g *dispGroup) lineOf(seq int64) int {
+	for i, ev := range g.events {
+		if ev.Seq == seq {
+			return g.lines[i]
+		}
+	}
+	return 0
+}
+
+// doneCall is what the checker remembers of a completed call.
+type doneCall struct {
+	id        string
+	callSeq   int64
+	resultSeq int64
+	turn      int64
+	step      int64
+	turnOK    bool
+	stepOK    bool
+	tool      string
+	hasErr    bool
+	errKey    string
+	hasMeta   bool
+	metaHash  uint64
+}
+
+// recent is a fixed window of completed calls, keyed by call id.
+type recent struct {
+	m    map[string]*doneCall
+	ring []*doneCall
+	next int
+	cap  int
+}
+
+func newRecent(n int) recent {
+	return recent{m: map[string]*doneCall{}, cap: n}
+}
+
+func (r *recent) add(d *doneCall) {
+	if len(r.ring) < r.cap {
+		r.ring = append(r.ring, d)
+	} else {
+		old := r.ring[r.next]
+		if r.m[old.id] == old {
+			delete(r.m, old.id)
+		}
+		r.ring[r.next] = d
+		r.next = (r.next + 1) % r.cap
+	}
+	r.m[d.id] = d
+}
+
+func (r *recent) get(id string) *doneCall { return r.m[id] }
+
+// toolCall checks a tool/call event (LOG-CALL-1) and opens the call.
+func (c *checker) toolCall(ev *event) {
+	ms := c.obj(ev.data)
+	var p problems
+	keySet(ms, []string{"turn", "step", "callId", "name", "arguments"}, nil, &p, "data")
+	cl := &call{seq: ev.seq, line: ev.line}
+	if v, ok := get(ms, "turn"); ok {
+		if cl.turn, cl.turnOK = v.nonNegInt(false); !cl.turnOK {
+			p.add("turn is not a non-negative integer")
+		}
+	}
+	if v, ok := get(ms, "step"); ok {
+		if cl.step, cl.stepOK = v.nonNegInt(false); !cl.stepOK {
+			p.add("step is not a non-negative integer")
+		}
+	}
+	idRaw, _ := get(ms, "callId")
+	id, idOK := idRaw.str(c.validUTF8)
+	if idRaw != nil && !idOK {
+		p.add("callId is not a string")
+	}
+	nameRaw, _ := get(ms, "name")
+	name, nameOK := nameRaw.str(c.validUTF8)
+	if nameRaw != nil && !nameOK {
+		p.add("name is not a string")
+	}
+	argsRaw, hasArgs := get(ms, "arguments")
+	argsOK := argsRaw.kind() == jsonjs.String
+	if hasArgs && !argsOK {
+		p.add("arguments is a JSON " + argsRaw.kind().String() + ", not the raw argument string")
+	}
+	if len(p) > 0 {
+		c.report(ev.line, ev.seq, id, "LOG-CALL-1", Violation, "tool/call data: %s", p)
+	}
+	if !idOK {
+		return
+	}
+	cl.id, cl.name = id, name
+	cl.tool = c.canon[name]
+	if c.isNestedID(id) {
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-CODE-7", Violation, "a tool/call uses a Code Mode sub-call id; nested calls are logged only as dispatch events")
+	}
+	if old := c.open[id]; old != nil {
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-2", Violation, "call id reused while the tool/call at seq %d has no result yet", old.seq)
+		c.drop(old)
+	} else if d := c.done.get(id); d != nil {
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-2", Violation, "call id reused: the tool/call at seq %d already has its result at seq %d", d.callSeq, d.resultSeq)
+	}
+	if cl.tool == toolRunCode {
+		args, _ := argsRaw.str(c.validUTF8)
+		cl.argsProblem = runCodeArgsProblem(args, hasArgs && argsOK)
+	}
+	c.open[id] = cl
+}
+
+// runCodeArgsProblem tells why run_code arguments fail LOG-CHECK-CODE-3.
+func runCodeArgsProblem(args string, ok bool) string {
+	if !ok {
+		return "the arguments are not a string"
+	}
+	v, err := jsonjs.Parse([]byte(args))
+	if err != nil {
+		return "the arguments are not JSON (" + err.Error() + ")"
+	}
+	if bad := codemode.CheckArgs(v); len(bad) > 0 {
+		return strings.Join(bad, "; ")
+	}
+	if d, _ := v.Get("description"); jsonjs.IsBlank(mustStr(d)) {
+		return "description is blank under ECMAScript trim"
+	}
+	return ""
+}
+
+func mustStr(v jsonjs.Value) string {
+	s, _ := v.Str()
+	return s
+}
+
+// result is a tool/result's payload in either shape.
+type result struct {
+	callID    string
+	legacy    bool
+	turn      int64
+	step      int64
+	turnOK    bool
+	stepOK    bool
+	blocks    raw // the final content blocks
+	isError   bool
+	isErrorOK bool
+	errRaw    raw
+	errOK     bool // error is {name: string, code: string}
+	errName   string
+	errCode   string
+	meta      raw // nil when absent
+	msgID     string
+	hasMsgID  bool
+
+	metaParsed bool
+	metaValue  jsonjs.Value
+}
+
+func (c *checker) metaVal(r *result) jsonjs.Value {
+	if !r.metaParsed {
+		// The meta value lives only while its line is checked (doneCall
+		// keeps its hash), so its strings can share the line's bytes.
+		r.metaValue, r.metaParsed = c.lineValue(r.meta), true
+	}
+	return r.metaValue
+}
+
+// toolResult checks a tool/result event.
+func (c *checker) toolResult(ev *event) {
+	res, ok := c.resultShape(ev)
+	if !ok {
+		return
+	}
+	c.errorInfo(ev, res)
+	if ev.surfaceOp == nil {
+		c.report(ev.line, ev.seq, res.callID, "LOG-RES-2", Violation, `tool/result has no surfaceOp; a result is appended with surfaceOp "append"`)
+	} else if ev.surfaceOp.kind() == jsonjs.Object {
+		c.replaceResult(ev, res)
+		return
+	} else if !ev.surfaceOp.strIs("append") {
+		return // malformed surfaceOp, reported under LOG-3
+	}
+	c.appendResult(ev, res)
+}
+
+// resultShape checks LOG-RES-1 (or LOG-RES-5 for the legacy flat shape)
+// and extracts the fields the other checks use. ok is false when no call
+// id can be found.
+func (c *checker) resultShape(ev *event) (*result, bool) {
+	ms := c.obj(ev.data)
+	res := &result{}
+	var p problems
+	var toolCallID string
+	var haveToolCallID bool
+	req := "LOG-RES-1"
+	if msg, ok := get(ms, "message"); ok {
+		keySet(ms, []string{"turn", "step", "message"}, []string{"error", "meta"}, &p, "data")
+		if msg.kind() != jsonjs.Object {
+			p.add("message is not an object")
+		} else {
+			mm := c.obj(msg)
+			keySet(mm, []string{"source", "content", "role", "id"}, nil, &p, "message")
+			if src, ok := get(mm, "source"); ok {
+				if src.kind() != jsonjs.Object {
+					p.add("message.source is not an object")
+				} else {
+					sm := c.obj(src)
+					keySet(sm, []string{"kind", "callId"}, nil, &p, "message.source")
+					if k, ok := get(sm, "kind"); ok && !k.strIs("tool") {
+						p.add(`message.source.kind is not "tool"`)
+					}
+					if v, ok := get(sm, "callId"); ok {
+						if res.callID, ok = v.str(c.validUTF8); !ok {
+							p.add("message.source.callId is not a string")
+						}
+					}
+				}
+			}
+			if role, ok := get(mm, "role"); ok && !role.strIs("user") {
+				p.add(`message.role is not "user"`)
+			}
+			if v, ok := get(mm, "id"); ok {
+				if res.msgID, res.hasMsgID = v.str(c.validUTF8); !res.hasMsgID {
+					p.add("message.id is not a string")
+				}
+			}
+			if content, ok := get(mm, "content"); ok {
+				items := c.arr(content)
+				switch {
+				case content.kind() != jsonjs.Array:
+					p.add("message.content is not an array")
+				case len(items) != 1:
+					p.add("message.content has " + strconv.Itoa(len(items)) + " blocks, not exactly one tool-result block")
+				}
+				if len(items) > 0 && items[0].kind() == jsonjs.Object {
+					bm := c.obj(items[0])
+					keySet(bm, []string{"type", "toolCallId", "content", "isError"}, nil, &p, "message.content[0]")
+					if t, ok := get(bm, "type"); ok && !t.strIs("tool-result") {
+						p.add(`message.content[0].type is not "tool-result"`)
+					}
+					if v, ok := get(bm, "toolCallId"); ok {
+						if toolCallID, haveToolCallID = v.str(c.validUTF8); !haveToolCallID {
+							p.add("message.content[0].toolCallId is not a string")
+						}
+					}
+					if v, ok := get(bm, "isError"); ok {
+						if res.isError, res.isErrorOK = v.boolean(); !res.isErrorOK {
+							p.add("message.content[0].isError is not a boolean")
+						}
+					}
+					if v, ok := get(bm, "content"); ok {
+						res.blocks = v
+						c.blocksProblem(v, &p, "message.content[0].content")
+					}
+				} else if len(items) > 0 {
+					p.add("message.content[0] is not an object")
+				}
+			}
+		}
+		if res.callID == "" && haveToolCallID {
+			res.callID = toolCallID
+		}
+	} else {
+		req = "LOG-RES-5"
+		res.legacy = true
+		keySet(ms, []string{"turn", "step", "callId", "content", "isError"}, []string{"error", "meta"}, &p, "legacy data")
+		if v, ok := get(ms, "callId"); ok {
+			if res.callID, ok = v.str(c.validUTF8); !ok {
+				p.add("callId is not a string")
+			}
+		}
+		if v, ok := get(ms, "isError"); ok {
+			if res.isError, res.isErrorOK = v.boolean(); !res.isErrorOK {
+				p.add("isError is not a boolean")
+			}
+		}
+		if v, ok := get(ms, "content"); ok {
+			res.blocks = v
+			c.blocksProblem(v, &p, "content")
+		}
+	}
+	if v, ok := get(ms, "turn"); ok {
+		if res.turn, res.turnOK = v.nonNegInt(false); !res.turnOK {
+			p.add("turn is not a non-negative integer")
+		}
+	}
+	if v, ok := get(ms, "step"); ok {
+		if res.step, res.stepOK = v.nonNegInt(false); !res.stepOK {
+			p.add("step is not a non-negative integer")
+		}
+	}
+	res.errRaw, _ = get(ms, "error")
+	res.meta, _ = get(ms, "meta")
+	if res.errRaw.kind() == jsonjs.Object {
+		em := c.obj(res.errRaw)
+		n, ok1 := get(em, "name")
+		k, ok2 := get(em, "code")
+		res.errName, ok1 = n.str(c.validUTF8)
+		res.errCode, ok2 = k.str(c.validUTF8)
+		res.errOK = ok1 && ok2 && len(em) == 2
+	}
+	if res.blocks.kind() != jsonjs.Array {
+		res.blocks = nil // reported above; the content checks skip such a result
+	}
+	if len(p) > 0 {
+		c.report(ev.line, ev.seq, res.callID, req, Violation, "tool/result data: %s", p)
+	}
+	if !res.legacy && haveToolCallID && res.callID != toolCallID {
+		c.report(ev.line, ev.seq, res.callID, "LOG-CHECK-2", Violation, "message.source.callId %s differs from message.content[0].toolCallId %s", quote(res.callID), quote(toolCallID))
+	}
+	if res.callID == "" {
+		return nil, false
+	}
+	return res, true
+}
+
+// blocksProblem checks a content-block array: objects with a non-empty
+// string type; text blocks carry a string text.
+func (c *checker) blocksProblem(v raw, p *problems, what string) {
+	if v.kind() != jsonjs.Array {
+		p.add(what + " is not an array of content blocks")
+		return
+	}
+	for i, b := range c.arr(v) {
+		if b.kind() != jsonjs.Object {
+			p.add(what + "[" + strconv.Itoa(i) + "] is not an object")
+			return
+		}
+		bm := c.obj(b)
+		t, _ := get(bm, "type")
+		ts, ok := t.str(true)
+		if !ok || ts == "" {
+			p.add(what + "[" + strconv.Itoa(i) + "].type is not a non-empty string")
+			return
+		}
+		if ts == "text" {
+			if x, _ := get(bm, "text"); x.kind() != jsonjs.String {
+				p.add(what + "[" + strconv.Itoa(i) + "] is a text block without a string text")
+				return
+			}
+		}
+	}
+}
+
+// blockTexts returns the text blocks of a content array: their
+// concatenation, the number of blocks and whether all of them are text.
+func (c *checker) blockTexts(v raw) (text string, n int, allText bool) {
+	items := c.arr(v)
+	allText = true
+	var sb strings.Builder
+	for _, b := range items {
+		bm := c.obj(b)
+		t, _ := get(bm, "type")
+		if !t.strIs("text") {
+			allText = false
+			continue
+		}
+		x, _ := get(bm, "text")
+		s, _ := x.str(c.validUTF8)
+		if len(items) == 1 {
+			return s, 1, true
+		}
+		sb.WriteString(s)
+	}
+	return sb.String(), len(items), allText
+}
+
+// errorInfo checks LOG-CHECK-3.
+func (c *checker) errorInfo(ev *event, res *result) {
+	if res.errRaw == nil {
+		return
+	}
+	var p problems
+	if !res.errOK {
+		p.add("error is " + clip(res.errRaw) + ", not {name: string, code: string}")
+	}
+	if res.isErrorOK && !res.isError {
+		p.add("error info on a result with isError false")
+	}
+	if len(p) > 0 {
+		c.report(ev.line, ev.seq, res.callID, "LOG-CHECK-3", Violation, "%s", p)
+	}
+}
+
+// appendResult pairs an append result with its call (LOG-CHECK-2) and runs
+// the tool's checks on it.
+func (c *checker) appendResult(ev *event, res *result) {
+	id := res.callID
+	code := ""
+	if res.errOK {
+		code = res.errCode
+	}
+	closer := code == codeNotStarted || code == codeOutcomeUnknown
+	if closer {
+		c.closerChecks(ev, res)
+	}
+	if c.isNestedID(id) {
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-CODE-7", Violation, "a tool/result uses a Code Mode sub-call id; nested calls are logged only as dispatch events")
+	}
+	cl := c.open[id]
+	if cl == nil {
+		switch d := c.done.get(id); {
+		case code == codeNotStarted:
+			// LOG-RES-4: the call never reached a tool/call.
+		case d != nil:
+			c.report(ev.line, ev.seq, id, "LOG-CHECK-2", Violation, "second append result for this call (the first is seq %d)", d.resultSeq)
+		default:
+			c.report(ev.line, ev.seq, id, "LOG-CHECK-2", Violation, "append result without an earlier tool/call for this call id")
+		}
+		return
+	}
+	if code == codeNotStarted {
+		c.report(ev.line, ev.seq, id, "LOG-RES-4", Violation, "TOOL_NOT_STARTED closer for a call that has a tool/call at seq %d", cl.seq)
+	} else {
+		srcs, good := c.seqList(ev.sources)
+		cites := false
+		for _, s := range srcs {
+			if s == cl.seq {
+				cites = true
+			}
+		}
+		switch {
+		case !good:
+			if ev.sources == nil {
+				c.report(ev.line, ev.seq, id, "LOG-CHECK-2", Violation, "no sourceEventSeqs citing the tool/call at seq %d", cl.seq)
+			}
+		case !cites:
+			c.report(ev.line, ev.seq, id, "LOG-CHECK-2", Violation, "sourceEventSeqs %s does not cite the tool/call at seq %d", seqsString(srcs), cl.seq)
+		case len(srcs) != 1:
+			c.report(ev.line, ev.seq, id, "LOG-RES-2", Violation, "sourceEventSeqs is %s, want exactly [%d]", seqsString(srcs), cl.seq)
+		}
+	}
+	var p problems
+	if res.turnOK && cl.turnOK && res.turn != cl.turn {
+		p.add("turn " + strconv.FormatInt(res.turn, 10) + " differs from the call's turn " + strconv.FormatInt(cl.turn, 10))
+	}
+	if res.stepOK && cl.stepOK && res.step != cl.step {
+		p.add("step " + strconv.FormatInt(res.step, 10) + " differs from the call's step " + strconv.FormatInt(cl.step, 10))
+	}
+	if len(p) > 0 {
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-2", Violation, "%s (tool/call at seq %d)", p, cl.seq)
+	}
+	key := cl.tool
+	if key == "" {
+		key = cl.name
+	}
+	c.st.ResultsChecked[key]++
+	switch cl.tool {
+	case toolGrep, toolGlob:
+		c.checkSearch(ev, cl, res)
+	case toolRunCode:
+		c.checkRunCode(ev, cl, res, code)
+		c.validateDispatches(cl, closer)
+	}
+	c.complete(cl, ev, res)
+}
+
+func seqsString(xs []int64) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.FormatInt(x, 10)
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// closerChecks checks a crash closer's fixed parts (LOG-RES-4).
+func (c *checker) closerChecks(ev *event, res *result) {
+	var p problems
+	wantName := nameOutcomeUnknown
+	if res.errCode == codeNotStarted {
+		wantName = nameNotStarted
+		if srcs, _ := c.seqList(ev.sources); len(srcs) > 0 {
+			p.add("a TOOL_NOT_STARTED closer has no sourceEventSeqs, got " + seqsString(srcs))
+		}
+	}
+	if res.errName != wantName {
+		p.add("error name " + quote(res.errName) + " with code " + res.errCode + ", want " + wantName)
+	}
+	if res.hasMsgID && ev.seq >= 0 {
+		if want := closerIDPrefix + res.callID + "-" + strconv.FormatInt(ev.seq, 10); res.msgID != want {
+			p.add("message id " + quote(res.msgID) + ", want " + quote(want))
+		}
+	}
+	if len(p) > 0 {
+		c.report(ev.line, ev.seq, res.callID, "LOG-RES-4", Violation, "crash closer: %s", p)
+	}
+}
+
+// replaceResult checks a pruned replacement (LOG-RES-3) against the
+// original result, when the checker still remembers it.
+func (c *checker) replaceResult(ev *event, res *result) {
+	start, end, ok := c.replaceOp(ev.surfaceOp)
+	if !ok {
+		return // reported under LOG-3
+	}
+	id := res.callID
+	var p problems
+	if start != end {
+		p.add("replace range " + strconv.FormatInt(start, 10) + ".." + strconv.FormatInt(end, 10) + " is not one event")
+	}
+	if srcs, good := c.seqList(ev.sources); !good || len(srcs) != 1 || srcs[0] != start {
+		p.add("sourceEventSeqs is not [" + strconv.FormatInt(start, 10) + "]")
+	}
+	if !c.pruneSeen {
+		p.add("no compaction/prune event precedes it")
+	}
+	d := c.done.get(id)
+	switch {
+	case d != nil:
+		if d.resultSeq != start {
+			p.add("it replaces seq " + strconv.FormatInt(start, 10) + " but the call's result is seq " + strconv.FormatInt(d.resultSeq, 10))
+		}
+		if res.turnOK && d.turnOK && res.turn != d.turn || res.stepOK && d.stepOK && res.step != d.step {
+			p.add("turn/step differ from the original result's")
+		}
+		if res.errRaw != nil != d.hasErr || res.errRaw != nil && errKey(res) != d.errKey {
+			p.add("error differs from the original result's")
+		}
+		if res.meta != nil != d.hasMeta || res.meta != nil && hashValue(c.metaVal(res)) != d.metaHash {
+			p.add("meta differs from the original result's")
+		}
+	case c.open[id] != nil:
+		p.add("the call has no append result yet")
+	default:
+		c.report(ev.line, ev.seq, id, "LOG-RES-3", Unprovable, "the original result is not among the last %d completed calls; cannot compare the replacement with it", recentWindow)
+	}
+	if len(p) > 0 {
+		c.report(ev.line, ev.seq, id, "LOG-RES-3", Violation, "pruned replacement: %s", p)
+	}
+}
+
+// errKey identifies an error info for comparison, ignoring member order.
+func errKey(res *result) string {
+	if res.errOK {
+		return res.errName + "\x00" + res.errCode
+	}
+	return string(res.errRaw)
+}
+
+// hashValue hashes a JSON value for equality under JSON.parse semantics:
+// object members in any order (LOG-7), numbers by value (-0 = 0). It walks
+// with an explicit stack, so any depth is fine.
+func hashValue(v jsonjs.Value) uint64 {
+	const prime = 1099511628211
+	type frame struct {
+		obj     bool
+		members []jsonjs.Member
+		items   []jsonjs.Value
+		next    int
+		acc     uint64
+	}
+	var stack []frame
+	var done uint64 // the hash of the value just finished
+	push := func(v jsonjs.Value) bool {
+		switch v.Kind() {
+		case jsonjs.Object:
+			ms, _ := v.Members()
+			stack = append(stack, frame{obj: true, members: ms})
+			return true
+		case jsonjs.Array:
+			items, _ := v.Items()
+			stack = append(stack, frame{items: items, acc: 0x0a})
+			return true
+		case jsonjs.String:
+			s, _ := v.Str()
+			done = mix(fnvString(s) ^ 0x05)
+		case jsonjs.Number:
+			f, _ := v.Float()
+			if f == 0 {
+				f = 0
+			}
+			done = mix(math.Float64bits(f) ^ 0x03)
+		case jsonjs.Bool:
+			if b, _ := v.Bool(); b {
+				done = mix(0x11)
+			} else {
+				done = mix(0x10)
+			}
+		default:
+			done = mix(0x00)
+		}
+		return false
+	}
+	if !push(v) {
+		return done
+	}
+	for {
+		top := &stack[len(stack)-1]
+		if top.next > 0 { // fold the child that just finished
+			if top.obj {
+				top.acc += mix(fnvString(top.members[top.next-1].Key)*prime ^ done)
+			} else {
+				top.acc = (top.acc ^ done) * prime
+			}
+		}
+		n := len(top.items)
+		if top.obj {
+			n = len(top.members)
+		}
+		if top.next < n {
+			var child jsonjs.Value
+			if top.obj {
+				child = top.members[top.next].Value
+			} else {
+				child = top.items[top.next]
+			}
+			top.next++
+			push(child) // a scalar sets done now; a container when it is popped
+			continue
+		}
+		if top.obj {
+			done = mix(top.acc ^ 0x0b)
+		} else {
+			done = mix(top.acc)
+		}
+		stack = stack[:len(stack)-1]
+		if len(stack) == 0 {
+			return done
+		}
+	}
+}
+
+// fnvString hashes a string 8 bytes at a time (FNV-style multiply, then
+// the splitmix finalizer).
+func fnvString(s string) uint64 {
+	h := uint64(14695981039346656037) ^ uint64(len(s))
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		h = (h ^ binary.LittleEndian.Uint64([]byte(s[i:i+8]))) * 1099511628211
+	}
+	var tail uint64
+	for ; i < len(s); i++ {
+		tail = tail<<8 | uint64(s[i])
+	}
+	return mix((h ^ tail) * 1099511628211)
+}
+
+// mix is the splitmix64 finalizer.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// complete forgets an open call and remembers its summary.
+func (c *checker) complete(cl *call, ev *event, res *result) {
+	c.drop(cl)
+	d := &doneCall{
+		id: cl.id, callSeq: cl.seq, resultSeq: ev.seq,
+		turn: res.turn, step: res.step, turnOK: res.turnOK, stepOK: res.stepOK,
+		tool: cl.tool, hasErr: res.errRaw != nil, errKey: errKey(res), hasMeta: res.meta != nil,
+	}
+	if res.meta != nil {
+		d.metaHash = hashValue(c.metaVal(res))
+	}
+	c.done.add(d)
+}
+
+// drop removes an open call and its sub-call ids.
+func (c *checker) drop(cl *call) {
+	if c.open[cl.id] == cl {
+		delete(c.open, cl.id)
+	}
+	for _, s := range cl.subIDs {
+		if c.subs[s] == cl {
+			delete(c.subs, s)
+		}
+	}
+}
+
+// isNestedID reports LOG-CHECK-CODE-7: id is a sub-call id seen in a
+// dispatch, or has the form <x>:code:<n> for a known run_code call x.
+func (c *checker) isNestedID(id string) bool {
+	if _, ok := c.subs[id]; ok {
+		return true
+	}
+	i := strings.LastIndex(id, ":code:")
+	if i <= 0 {
+		return false
+	}
+	x := id[:i]
+	if _, ok := codemode.ParseSubCallID(x, id); !ok {
+		return false
+	}
+	if cl := c.open[x]; cl != nil && cl.tool == toolRunCode {
+		return true
+	}
+	if _, ok := c.subs[x]; ok {
+		return true
+	}
+	d := c.done.get(x)
+	return d != nil && d.tool == toolRunCode
+}

@@ -1,0 +1,828 @@
+package logcheck
+
+import (
+	"encoding/binary"
+	"math"
+	"strconv"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/dsh-conform/conform/reference/jsonjs"
+)
+
+// This file is the fast path of the checker: a validating scanner that
+// accepts exactly the texts JSON.parse (and jsonjs.Parse) accepts and
+// records the members of the top-level object, and a lazy navigator over
+// the spans of an already validated text. Only the values a check needs are
+// decoded; whole values are built with jsonjs.Parse only where the checks
+// need a tree (search meta, dispatch arguments, call arguments). When the
+// scanner rejects a line, jsonjs.Parse is run on it for the error message,
+// so the two parsers never have to agree on wording.
+
+// raw is one complete JSON value inside a validated text, without
+// surrounding whitespace.
+type raw []byte
+
+// member is one object member: the key (decoded) and the value span.
+type member struct {
+	key []byte
+	val raw
+}
+
+// Character classes for the string loop.
+var strStop = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return
+}()
+
+func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func skipWS(b []byte, i int) int {
+	for i < len(b) && isWS(b[i]) {
+		i++
+	}
+	return i
+}
+
+// validator checks JSON.parse syntax. Its stacks are reused across lines.
+type validator struct {
+	stack []byte
+	top   []member // members of the root object, in text order
+	tape  tape     // where each non-empty container of the line ends
+	open  []int    // tape indexes of the containers being scanned
+}
+
+// tape records, for every non-empty container of a validated line, where
+// it starts and ends, in order of the starts. Skipping a container is then
+// a binary search instead of a scan, so nested values are not rescanned at
+// every level of navigation.
+type tape struct {
+	line   []byte
+	starts []int
+	ends   []int
+}
+
+// end returns the index after the container that starts at b[i], where b
+// is a sub-slice of the taped line; -1 when it is not on the tape.
+func (t *tape) end(b []byte, i int) int {
+	if t == nil || len(t.starts) == 0 {
+		return -1
+	}
+	base := cap(t.line) - cap(b) // b == t.line[base:…] when b is part of the line
+	if base < 0 || base+i >= len(t.line) || &t.line[base+i] != &b[i] {
+		return -1
+	}
+	off := base + i
+	lo, hi := 0, len(t.starts)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if t.starts[m] < off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(t.starts) && t.starts[lo] == off {
+		return t.ends[lo] - base
+	}
+	return -1
+}
+
+// validate reports whether b is one JSON text. When the root is an object,
+// v.top holds its members in text order (duplicates included; the last one
+// wins, as in JSON.parse).
+func (v *validator) validate(b []byte) bool {
+	v.stack = v.stack[:0]
+	v.top = v.top[:0]
+	v.open = v.open[:0]
+	v.tape = tape{line: b, starts: v.tape.starts[:0], ends: v.tape.ends[:0]}
+	n := len(b)
+	i := skipWS(b, 0)
+	var key []byte
+	valStart := 0
+	const (
+		stValue = iota
+		stKey
+		stAfter
+	)
+	state := stValue
+	for {
+		switch state {
+		case stValue:
+			if i >= n {
+				return false
+			}
+			if len(v.stack) == 1 && v.stack[0] == '{' {
+				valStart = i
+			}
+			switch c := b[i]; {
+			case c == '{':
+				start := i
+				i = skipWS(b, i+1)
+				if i < n && b[i] == '}' {
+					i++
+					state = stAfter
+					break
+				}
+				v.stack = append(v.stack, '{')
+				v.push(start)
+				state = stKey
+			case c == '[':
+				start := i
+				i = skipWS(b, i+1)
+				if i < n && b[i] == ']' {
+					i++
+					state = stAfter
+					break
+				}
+				v.stack = append(v.stack, '[')
+				v.push(start)
+				state = stValue
+			case c == '"':
+				if i = scanString(b, i); i < 0 {
+					return false
+				}
+				state = stAfter
+			case c == '-' || (c >= '0' && c <= '9'):
+				if i = scanNumber(b, i); i < 0 {
+					return false
+				}
+				state = stAfter
+			case c == 't':
+				if i = scanLit(b, i, "true"); i < 0 {
+					return false
+				}
+				state = stAfter
+			case c == 'f':
+				if i = scanLit(b, i, "false"); i < 0 {
+					return false
+				}
+				state = stAfter
+			case c == 'n':
+				if i = scanLit(b, i, "null"); i < 0 {
+					return false
+				}
+				state = stAfter
+			default:
+				return false
+			}
+		case stKey:
+			if i >= n || b[i] != '"' {
+				return false
+			}
+			ks := i
+			if i = scanString(b, i); i < 0 {
+				return false
+			}
+			if len(v.stack) == 1 {
+				key = decodeKey(b[ks:i])
+			}
+			i = skipWS(b, i)
+			if i >= n || b[i] != ':' {
+				return false
+			}
+			i = skipWS(b, i+1)
+			state = stValue
+		case stAfter:
+			// A value just ended at i.
+			if len(v.stack) == 1 && v.stack[0] == '{' {
+				v.top = append(v.top, member{key: key, val: raw(b[valStart:i])})
+			}
+			i = skipWS(b, i)
+			if len(v.stack) == 0 {
+				return i == n
+			}
+			if i >= n {
+				return false
+			}
+			top := v.stack[len(v.stack)-1]
+			switch c := b[i]; {
+			case c == ',':
+				i = skipWS(b, i+1)
+				if top == '{' {
+					state = stKey
+				} else {
+					state = stValue
+				}
+			case c == '}' && top == '{', c == ']' && top == '[':
+				i++
+				v.stack = v.stack[:len(v.stack)-1]
+				v.tape.ends[v.open[len(v.open)-1]] = i
+				v.open = v.open[:len(v.open)-1]
+				// state stays stAfter: the container is the value that ended.
+			default:
+				return false
+			}
+		}
+	}
+}
+
+// SWAR helpers: byte-parallel tests on 8 bytes at a time.
+const (
+	swarLo = 0x0101010101010101
+	swarHi = 0x8080808080808080
+)
+
+// swarStop reports whether the word holds a '"', a '\\' or a byte below 0x20.
+func swarStop(x uint64) bool {
+	q := x ^ (swarLo * '"')
+	s := x ^ (swarLo * '\\')
+	return ((x-swarLo*0x20)&^x|(q-swarLo)&^q|(s-swarLo)&^s)&swarHi != 0
+}
+
+// swarQuote reports whether the word holds a '"' or a '\\'.
+func swarQuote(x uint64) bool {
+	q := x ^ (swarLo * '"')
+	s := x ^ (swarLo * '\\')
+	return ((q-swarLo)&^q|(s-swarLo)&^s)&swarHi != 0
+}
+
+func (v *validator) push(start int) {
+	v.open = append(v.open, len(v.tape.starts))
+	v.tape.starts = append(v.tape.starts, start)
+	v.tape.ends = append(v.tape.ends, -1)
+}
+
+// scanString returns the index after the string starting at b[i] == '"', or
+// -1 when it is not a valid JSON string.
+func scanString(b []byte, i int) int {
+	i++
+	n := len(b)
+	for {
+		for i+8 <= n && !swarStop(binary.LittleEndian.Uint64(b[i:])) {
+			i += 8
+		}
+		for i < n && !strStop[b[i]] {
+			i++
+		}
+		if i >= n {
+			return -1
+		}
+		switch c := b[i]; c {
+		case '"':
+			return i + 1
+		case '\\':
+			if i+1 >= n {
+				return -1
+			}
+			switch b[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > n {
+					return -1
+				}
+				for _, h := range b[i+2 : i+6] {
+					if !isHex(h) {
+						return -1
+					}
+				}
+				i += 6
+			default:
+				return -1
+			}
+		default: // control character
+			return -1
+		}
+	}
+}
+
+func isHex(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
+
+// scanNumber returns the index after the number starting at b[i], or -1.
+func scanNumber(b []byte, i int) int {
+	n := len(b)
+	if b[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		s := i
+		for i < n && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		return i - s
+	}
+	if i < n && b[i] == '0' {
+		i++
+	} else if digits() == 0 {
+		return -1
+	}
+	if i < n && b[i] == '.' {
+		i++
+		if digits() == 0 {
+			return -1
+		}
+	}
+	if i < n && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < n && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return -1
+		}
+	}
+	return i
+}
+
+func scanLit(b []byte, i int, lit string) int {
+	if len(b)-i >= len(lit) && string(b[i:i+len(lit)]) == lit {
+		return i + len(lit)
+	}
+	return -1
+}
+
+// decodeKey returns the decoded content of a quoted key span; keys without
+// escapes are returned as a sub-slice (no copy).
+func decodeKey(q []byte) []byte {
+	body := q[1 : len(q)-1]
+	for _, c := range body {
+		if c == '\\' {
+			v, err := jsonjs.Parse(q)
+			if err != nil {
+				return body
+			}
+			s, _ := v.Str()
+			return []byte(s)
+		}
+	}
+	return body
+}
+
+// skipValue returns the end of the valid value starting at b[i], using
+// the tape for containers when it has them.
+func skipValue(b []byte, i int, t *tape) int {
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		if e := t.end(b, i); e >= 0 {
+			return e
+		}
+		depth := 0
+		for i < len(b) {
+			switch b[i] {
+			case '"':
+				i = skipString(b, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return i
+	default:
+		for i < len(b) {
+			switch b[i] {
+			case ',', '}', ']', ' ', '\t', '\n', '\r':
+				return i
+			}
+			i++
+		}
+		return i
+	}
+}
+
+// skipString returns the index after a valid string starting at b[i],
+// 8 bytes at a time up to the next quote or backslash.
+func skipString(b []byte, i int) int {
+	i++
+	n := len(b)
+	for {
+		for i+8 <= n && !swarQuote(binary.LittleEndian.Uint64(b[i:])) {
+			i += 8
+		}
+		for i < n && b[i] != '"' && b[i] != '\\' {
+			i++
+		}
+		if i >= n {
+			return n
+		}
+		if b[i] == '"' {
+			return i + 1
+		}
+		i += 2 // an escape; \uXXXX's hex digits are plain bytes
+	}
+}
+
+// kind is the JSON type of a span, by its first byte.
+func (r raw) kind() jsonjs.Kind {
+	if len(r) == 0 {
+		return jsonjs.Null
+	}
+	switch r[0] {
+	case '{':
+		return jsonjs.Object
+	case '[':
+		return jsonjs.Array
+	case '"':
+		return jsonjs.String
+	case 't', 'f':
+		return jsonjs.Bool
+	case 'n':
+		return jsonjs.Null
+	}
+	return jsonjs.Number
+}
+
+// members appends the members of an object span to dst, in text order.
+func (r raw) members(dst []member, t *tape) []member {
+	if r.kind() != jsonjs.Object {
+		return dst
+	}
+	b := []byte(r)
+	i := skipWS(b, 1)
+	for i < len(b) && b[i] == '"' {
+		ke := skipString(b, i)
+		key := decodeKey(b[i:ke])
+		i = skipWS(b, ke)
+		i = skipWS(b, i+1) // ':'
+		ve := skipValue(b, i, t)
+		dst = append(dst, member{key: key, val: raw(b[i:ve])})
+		i = skipWS(b, ve)
+		if i < len(b) && b[i] == ',' {
+			i = skipWS(b, i+1)
+			continue
+		}
+		break
+	}
+	return dst
+}
+
+// items appends the elements of an array span to dst.
+func (r raw) items(dst []raw, t *tape) []raw {
+	if r.kind() != jsonjs.Array {
+		return dst
+	}
+	b := []byte(r)
+	i := skipWS(b, 1)
+	for i < len(b) && b[i] != ']' {
+		ve := skipValue(b, i, t)
+		dst = append(dst, raw(b[i:ve]))
+		i = skipWS(b, ve)
+		if i < len(b) && b[i] == ',' {
+			i = skipWS(b, i+1)
+			continue
+		}
+		break
+	}
+	return dst
+}
+
+// str decodes a string span (JSON.parse semantics; WTF-8 for lone
+// surrogates, replacement for invalid UTF-8 input).
+func (r raw) str(validUTF8 bool) (string, bool) {
+	if r.kind() != jsonjs.String {
+		return "", false
+	}
+	body := r[1 : len(r)-1]
+	if validUTF8 {
+		plain := true
+		for _, c := range body {
+			if c == '\\' {
+				plain = false
+				break
+			}
+		}
+		if plain {
+			return string(body), true
+		}
+	}
+	if validUTF8 {
+		return unescape(body), true
+	}
+	v, err := jsonjs.Parse(r)
+	if err != nil {
+		return "", false
+	}
+	return v.Str()
+}
+
+// unescape decodes the body of a valid JSON string with escapes, as
+// jsonjs.Parse does: a surrogate pair becomes its code point, a lone
+// surrogate its 3-byte generalized (WTF-8) encoding. The decoded text is
+// never longer than the escaped one.
+func unescape(body []byte) string {
+	out := make([]byte, len(body))
+	j := 0
+	for i := 0; i < len(body); {
+		c := body[i]
+		if c != '\\' {
+			out[j] = c
+			i++
+			j++
+			continue
+		}
+		e := body[i+1]
+		i += 2
+		switch e {
+		case 'b':
+			out[j] = '\b'
+		case 'f':
+			out[j] = '\f'
+		case 'n':
+			out[j] = '\n'
+		case 'r':
+			out[j] = '\r'
+		case 't':
+			out[j] = '\t'
+		case 'u':
+			u := hex4(body[i:])
+			i += 4
+			if u >= 0xD800 && u <= 0xDBFF && i+6 <= len(body) && body[i] == '\\' && body[i+1] == 'u' {
+				if lo := hex4(body[i+2:]); lo >= 0xDC00 && lo <= 0xDFFF {
+					j += utf8.EncodeRune(out[j:], 0x10000+(rune(u)-0xD800)<<10+(rune(lo)-0xDC00))
+					i += 6
+					continue
+				}
+			}
+			if u >= 0xD800 && u <= 0xDFFF {
+				out[j], out[j+1], out[j+2] = 0xE0|byte(u>>12), 0x80|byte(u>>6)&0x3F, 0x80|byte(u)&0x3F
+				j += 3
+			} else {
+				j += utf8.EncodeRune(out[j:], rune(u))
+			}
+			continue
+		default: // '"', '\\', '/'
+			out[j] = e
+		}
+		j++
+	}
+	return unsafe.String(unsafe.SliceData(out), j) // out is never written again
+}
+
+func hex4(b []byte) uint16 {
+	var u uint16
+	for _, c := range b[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		default:
+			c -= 'A' - 10
+		}
+		u = u<<4 | uint16(c)
+	}
+	return u
+}
+
+// strIs reports whether r is the JSON string lit (escapes decoded).
+func (r raw) strIs(lit string) bool {
+	if r.kind() != jsonjs.String {
+		return false
+	}
+	body := r[1 : len(r)-1]
+	if string(body) == lit {
+		return true
+	}
+	for _, c := range body {
+		if c == '\\' {
+			s, ok := r.str(true)
+			return ok && s == lit
+		}
+	}
+	return false
+}
+
+// num parses a number span as JSON.parse would.
+func (r raw) num() (float64, bool) {
+	if r.kind() != jsonjs.Number || len(r) == 0 {
+		return 0, false
+	}
+	// Fast path: up to 15 plain digits are exact in an int64 and a double.
+	if len(r) <= 15 {
+		neg := r[0] == '-'
+		d := r
+		if neg {
+			d = r[1:]
+		}
+		var x int64
+		plain := len(d) > 0
+		for _, c := range d {
+			if c < '0' || c > '9' {
+				plain = false
+				break
+			}
+			x = x*10 + int64(c-'0')
+		}
+		if plain {
+			f := float64(x)
+			if neg {
+				f = -f // -0 keeps its sign, as in JS
+			}
+			return f, true
+		}
+	}
+	// The span is a valid JSON number: ParseFloat can only report range
+	// errors, and its ±Inf / 0 answers are JSON.parse's too.
+	f, _ := strconv.ParseFloat(string(r), 64)
+	return f, true
+}
+
+const maxSafe = 1<<53 - 1
+
+// safeInt reports Number.isSafeInteger for a number span.
+func (r raw) safeInt() (int64, bool) {
+	f, ok := r.num()
+	if !ok || f != math.Trunc(f) || math.Abs(f) > maxSafe {
+		return 0, false
+	}
+	return int64(f), true
+}
+
+// nonNegInt is a safe integer ≥ 0 (−0 counts as 0 unless noNegZero).
+func (r raw) nonNegInt(noNegZero bool) (int64, bool) {
+	f, ok := r.num()
+	if !ok || f != math.Trunc(f) || f < 0 || f > maxSafe {
+		return 0, false
+	}
+	if noNegZero && f == 0 && math.Signbit(f) {
+		return 0, false
+	}
+	return int64(f), true
+}
+
+// boolean returns the value of a true/false span.
+func (r raw) boolean() (b, ok bool) {
+	switch string(r) {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return false, false
+}
+
+// parse builds the jsonjs value of a span with jsonjs.Parse.
+func (r raw) parse() jsonjs.Value {
+	v, err := jsonjs.Parse(r)
+	if err != nil {
+		return jsonjs.NullValue()
+	}
+	return v
+}
+
+// internKey returns the common member names of search meta and content
+// blocks without allocating; building them is much of the cost of a meta.
+func internKey(k []byte) (string, bool) {
+	switch string(k) {
+	case "shape":
+		return "shape", true
+	case "files":
+		return "files", true
+	case "paths":
+		return "paths", true
+	case "truncated":
+		return "truncated", true
+	case "total":
+		return "total", true
+	case "path":
+		return "path", true
+	case "matches":
+		return "matches", true
+	case "lineNumber":
+		return "lineNumber", true
+	case "line":
+		return "line", true
+	case "type":
+		return "type", true
+	case "text":
+		return "text", true
+	}
+	return "", false
+}
+
+// maxBuildDepth bounds the recursion of value; deeper subtrees are handed
+// to jsonjs.Parse, which keeps an explicit stack.
+const maxBuildDepth = 64
+
+// value builds the jsonjs value of a validated span: the same value
+// jsonjs.Parse returns (JSON.parse semantics, member order kept, duplicate
+// keys resolved by jsonjs.ObjectValue), in one pass and without
+// re-validating the text. The value may be kept after the line.
+func (c *checker) value(r raw, depth int) jsonjs.Value {
+	if !c.validUTF8 {
+		return r.parse()
+	}
+	v, _ := c.build(r, 0, depth)
+	return v
+}
+
+// lineValue is value for a value that is dropped with the line: strings
+// without escapes share the line's bytes instead of being copied. Nothing
+// built from it may outlive the line (findings copy what they quote).
+func (c *checker) lineValue(r raw) jsonjs.Value {
+	if !c.validUTF8 {
+		return r.parse()
+	}
+	c.shareStrings = true
+	v, _ := c.build(r, 0, 0)
+	c.shareStrings = false
+	return v
+}
+
+// build parses the valid value at b[i] (no leading space) and returns it
+// with the index after it. Containers nested deeper than maxBuildDepth are
+// handed to jsonjs.Parse, which keeps an explicit stack.
+func (c *checker) build(b []byte, i, depth int) (jsonjs.Value, int) {
+	switch b[i] {
+	case '{':
+		if depth >= maxBuildDepth {
+			end := skipValue(b, i, c.tape())
+			return raw(b[i:end]).parse(), end
+		}
+		base := len(c.vmembers)
+		i = skipWS(b, i+1)
+		for b[i] == '"' {
+			ke := skipString(b, i)
+			kq := b[i:ke]
+			key, ok := internKey(kq[1 : len(kq)-1])
+			if !ok {
+				key = string(decodeKey(kq))
+			}
+			i = skipWS(b, ke)
+			i = skipWS(b, i+1) // ':'
+			var v jsonjs.Value
+			v, i = c.build(b, i, depth+1)
+			c.vmembers = append(c.vmembers, jsonjs.Member{Key: key, Value: v})
+			i = skipWS(b, i)
+			if b[i] == ',' {
+				i = skipWS(b, i+1)
+			}
+		}
+		ms := make([]jsonjs.Member, len(c.vmembers)-base)
+		copy(ms, c.vmembers[base:])
+		clear(c.vmembers[base:])
+		c.vmembers = c.vmembers[:base]
+		return jsonjs.ObjectValue(ms...), i + 1 // '}'
+	case '[':
+		if depth >= maxBuildDepth {
+			end := skipValue(b, i, c.tape())
+			return raw(b[i:end]).parse(), end
+		}
+		base := len(c.vitems)
+		i = skipWS(b, i+1)
+		for b[i] != ']' {
+			var v jsonjs.Value
+			v, i = c.build(b, i, depth+1)
+			c.vitems = append(c.vitems, v)
+			i = skipWS(b, i)
+			if b[i] == ',' {
+				i = skipWS(b, i+1)
+			}
+		}
+		items := make([]jsonjs.Value, len(c.vitems)-base)
+		copy(items, c.vitems[base:])
+		clear(c.vitems[base:])
+		c.vitems = c.vitems[:base]
+		return jsonjs.ArrayValue(items...), i + 1
+	case '"':
+		end := skipString(b, i)
+		body := b[i+1 : end-1]
+		if c.shareStrings && len(body) > 0 && !hasBackslash(body) {
+			return jsonjs.StringValue(unsafe.String(&body[0], len(body))), end
+		}
+		s, _ := raw(b[i:end]).str(true)
+		return jsonjs.StringValue(s), end
+	case 't':
+		return jsonjs.BoolValue(true), i + 4
+	case 'f':
+		return jsonjs.BoolValue(false), i + 5
+	case 'n':
+		return jsonjs.NullValue(), i + 4
+	}
+	end := skipValue(b, i, nil)
+	f, _ := raw(b[i:end]).num()
+	return jsonjs.NumberValue(f), end
+}
+
+// get returns the value of the last member named key (JSON.parse: the
+// last duplicate wins).
+func get(ms []member, key string) (raw, bool) {
+	for i := len(ms) - 1; i >= 0; i-- {
+		if string(ms[i].key) == key {
+			return ms[i].val, true
+		}
+	}
+	return nil, false
+}
+
+func hasBackslash(b []byte) bool {
+	for _, c := range b {
+		if c == '\\' {
+			return true
+		}
+	}
+	return false
+}

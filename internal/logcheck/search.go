@@ -1,0 +1,743 @@
+package logcheck
+
+import (
+	"bytes"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/reference/search"
+	"github.com/dsh-conform/conform/reference/spill"
+)
+
+// searchMetaSince is 2026-07-30T00:00:00Z, when search results gained meta:
+// LOG-CHECK-SEARCH-1 only warns about a missing meta in older logs (by the
+// header's createdAt).
+const searchMetaSince = 1785369600000
+
+// spillNotice matches a spill-policy notice that is a whole line (SPILL-PREV-1),
+// built from the reference wording: "(Omitted <n> bytes. Full formatted
+// result stored at: <locator>. <hint>)". It is the notice part of the
+// LOG-CHECK-SEARCH-5 pattern \n\n\(Omitted \d+ bytes\. Full formatted result
+// stored at: .*\)$.
+var spillNotice = func() *regexp.Regexp {
+	n := spill.Notice(7, "\x00", "\x01")
+	i := strings.Index(n, "7")
+	j := strings.Index(n, "\x00")
+	return regexp.MustCompile(`^` + regexp.QuoteMeta(n[:i]) + `\d+` + regexp.QuoteMeta(n[i+1:j]) + `.*\)$`)
+}()
+
+// spilled reports whether text ends with a spill notice: it is only the
+// notice, or ends with "\n\n" + notice. A notice has no newline, so it can
+// only be the last line.
+func spilled(text string) bool {
+	start := strings.LastIndexByte(text, '\n') + 1
+	if !spillNotice.MatchString(text[start:]) {
+		return false
+	}
+	return start == 0 || strings.HasSuffix(text[:start], "\n\n")
+}
+
+// Render wording (SEARCH-GREP-1/5, SEARCH-GLOB-1/4/5). The reference keeps
+// these unexported, so the digest's exact strings are repeated here; the
+// tests check them against the reference renderers.
+const (
+	grepNone       = "No matches found"
+	globNone       = "No files found"
+	grepUnsaved    = "The complete result could not be saved; narrow pattern, path, or include to see more."
+	globUnsaved    = "The complete result could not be saved; narrow pattern or path to see more."
+	grepSavedHead  = "Full grep result stored at: "
+	globSavedHead  = "Full sorted result stored at: "
+	globShowing    = "(Showing "
+	globSampledFmt = ", sampled across "
+	globSampledMid = " top-level entries this pattern matched instead of taken in modification-time order."
+	globNarrow     = " Narrow path to inspect a specific subtree."
+)
+
+var (
+	grepHeaderCapped = regexp.MustCompile(`^Found (0|[1-9][0-9]*) of (0|[1-9][0-9]*) matches$`)
+	grepHeaderPlain  = regexp.MustCompile(`^Found (0|[1-9][0-9]*) match(es)?$`)
+	grepRow          = regexp.MustCompile(`^Line (-?(?:0|[1-9][0-9]*)): `)
+)
+
+// recoveryOK checks a recovery sentence: the exact unsaved form, or the
+// saved form "<head><locator>. <hint>" with a non-empty locator and hint.
+func recoveryOK(s, unsaved, savedHead string) bool {
+	if s == unsaved {
+		return true
+	}
+	rest, ok := strings.CutPrefix(s, savedHead)
+	if !ok || strings.ContainsAny(rest, "\n") {
+		return false
+	}
+	i := strings.LastIndex(rest, ". ")
+	return i > 0 && i+2 < len(rest)
+}
+
+// checkSearch runs LOG-CHECK-SEARCH-1..6 on the first append result of a
+// grep or glob call.
+func (c *checker) checkSearch(ev *event, cl *call, res *result) {
+	id := cl.id
+	var text string
+	if res.blocks != nil {
+		text, _, _ = c.blockTexts(res.blocks)
+	}
+	isSpilled := spilled(text)
+	c.spillBound(ev, id, "LOG-CHECK-SEARCH-6", text, isSpilled)
+	if res.isError {
+		if res.meta != nil {
+			c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-1", Violation, "%s error result carries meta", cl.tool)
+		}
+		return
+	}
+	if res.meta == nil {
+		lvl, why := Violation, ""
+		if c.createdAt < searchMetaSince {
+			lvl, why = Warning, " (the log predates search meta, 2026-07-30)"
+		}
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-1", lvl, "successful %s result has no meta%s", cl.tool, why)
+		return
+	}
+	mv := c.metaVal(res)
+	want, listKey := search.ShapeMatches, "files"
+	if cl.tool == toolGlob {
+		want, listKey = search.ShapePaths, "paths"
+	}
+	view := search.ViewFromMeta(mv)
+	if view == nil {
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-2", Violation, "%s meta does not narrow to a search view (SEARCH-NARROW): %s", cl.tool, clip(res.meta))
+		return
+	}
+	if view.Shape != want {
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-2", Violation, "%s meta has shape %q, want %q", cl.tool, view.Shape, want)
+		return
+	}
+	items, _ := view.List.Items()
+	count, wellFormed := c.searchProducer(ev, id, mv, view, items, listKey)
+
+	// LOG-CHECK-SEARCH-3: the byte cap. JSON.stringify of a parsed value is
+	// never longer than its source text plus one byte per exponent (1e21
+	// prints as 1e+21): when that bound fits, so does the meta, and the exact
+	// measure is not needed.
+	size := -1
+	if len(res.meta)+bytes.Count(res.meta, []byte("e"))+bytes.Count(res.meta, []byte("E")) > c.opt.SearchMetaMaxBytes || !c.validUTF8 {
+		size = jsonjs.Size(mv)
+	}
+	if size > c.opt.SearchMetaMaxBytes && !(len(items) <= 1 && view.Truncated) {
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-3", Violation, "meta is %d bytes, over searchMetaMaxBytes %d, with %d %s", size, c.opt.SearchMetaMaxBytes, len(items), listKey)
+	}
+
+	// LOG-CHECK-SEARCH-4: counts.
+	total := view.Total
+	var p problems
+	if total < float64(count) {
+		p.add("total " + jsonjs.FormatNumber(total) + " < count " + strconv.Itoa(count))
+	}
+	if !view.Truncated && total != float64(count) {
+		p.add("truncated is false but total " + jsonjs.FormatNumber(total) + " ≠ count " + strconv.Itoa(count))
+	}
+	if total == 0 && count != 0 {
+		p.add("total is 0 but count is " + strconv.Itoa(count))
+	}
+	if len(p) > 0 {
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-4", Violation, "%s", p)
+	}
+
+	// LOG-CHECK-SEARCH-5: text and meta agree, unless the text was replaced.
+	if isSpilled || !wellFormed || res.blocks == nil {
+		return
+	}
+	a := agreement{c: c, ev: ev, id: id, mv: mv, view: view, items: items, count: count, total: int64(total), sizeKnown: size}
+	if cl.tool == toolGrep {
+		a.grep(text)
+	} else {
+		a.glob(text)
+	}
+	a.flush()
+}
+
+// spillBound checks LOG-CHECK-SEARCH-6 / LOG-CHECK-CODE-8: a spilled text
+// fits maxInlineBytes.
+func (c *checker) spillBound(ev *event, id, req, text string, isSpilled bool) {
+	if !isSpilled {
+		return
+	}
+	n := jsonjs.UTF8Len(text)
+	switch {
+	case c.opt.MaxInlineBytes <= 0:
+		c.report(ev.line, ev.seq, id, req, Unprovable, "the text (%d bytes) ends with a spill notice, but maxInlineBytes is unknown", n)
+	case n > c.opt.MaxInlineBytes:
+		c.report(ev.line, ev.seq, id, req, Violation, "the spilled text is %d bytes, over maxInlineBytes %d", n, c.opt.MaxInlineBytes)
+	}
+}
+
+// searchProducer checks the producer-side invariants of LOG-CHECK-SEARCH-2
+// beyond narrowing, and returns the item count (paths, or matches over all
+// groups). wellFormed is false when the text comparison would be
+// meaningless (a non-integer number).
+func (c *checker) searchProducer(ev *event, id string, mv jsonjs.Value, view *search.View, items []jsonjs.Value, listKey string) (count int, wellFormed bool) {
+	var p, warn problems
+	wellFormed = true
+	if t := view.Total; t < 0 || t != math.Trunc(t) || math.IsInf(t, 0) {
+		p.add("total " + jsonjs.FormatNumber(t) + " is not a non-negative integer")
+		wellFormed = false
+	}
+	if keys := memberKeys(mv); !sameKeys(keys, []string{"shape", listKey, "truncated", "total"}) {
+		p.add("meta members are " + keysString(keys) + `, want ["shape","` + listKey + `","truncated","total"] (SEARCH-META-2/3)`)
+	}
+	if listKey == "paths" {
+		count = len(items)
+	} else {
+		count, wellFormed = grepProducer(items, &p, &warn, wellFormed)
+	}
+	if len(p) > 0 {
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-2", Violation, "%s", p)
+	}
+	if len(warn) > 0 {
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-2", Warning, "%s (ripgrep numbers lines from 1; a post-execute value replacement may not)", warn)
+	}
+	return count, wellFormed
+}
+
+// grepProducer checks the grep groups: members path, matches and
+// lineNumber, line in that order; distinct paths; no empty group; integer
+// line numbers (warning below 1).
+func grepProducer(items []jsonjs.Value, p, warn *problems, wellFormed bool) (count int, ok bool) {
+	const maxListed = 3
+	var orderBad, intBad, dupBad, emptyBad, lowBad int
+	seen := make(map[string]int, len(items))
+	for gi, g := range items {
+		if !sameKeys(memberKeys(g), []string{"path", "matches"}) {
+			if orderBad++; orderBad <= 1 {
+				p.add("files[" + strconv.Itoa(gi) + "] members are " + keysString(memberKeys(g)) + `, want ["path","matches"]`)
+			}
+		}
+		pv, _ := g.Get("path")
+		path, _ := pv.Str()
+		if first, dup := seen[path]; dup {
+			if dupBad++; dupBad <= maxListed {
+				p.add("files[" + strconv.Itoa(gi) + "].path " + quote(path) + " repeats files[" + strconv.Itoa(first) + "]")
+			}
+		} else {
+			seen[path] = gi
+		}
+		mvs, _ := g.Get("matches")
+		ms, _ := mvs.Items()
+		if len(ms) == 0 {
+			if emptyBad++; emptyBad <= maxListed {
+				p.add("files[" + strconv.Itoa(gi) + "] " + quote(path) + " has no matches")
+			}
+		}
+		count += len(ms)
+		for mi, m := range ms {
+			where := "files[" + strconv.Itoa(gi) + "].matches[" + strconv.Itoa(mi) + "]"
+			if !sameKeys(memberKeys(m), []string{"lineNumber", "line"}) {
+				if orderBad++; orderBad <= 1 {
+					p.add(where + " members are " + keysString(memberKeys(m)) + `, want ["lineNumber","line"]`)
+				}
+			}
+			nv, _ := m.Get("lineNumber")
+			if !nv.IsInteger() {
+				wellFormed = false
+				if intBad++; intBad <= maxListed {
+					n, _ := nv.Float()
+					p.add(where + ".lineNumber " + jsonjs.FormatNumber(n) + " is not an integer")
+				}
+			} else if n, _ := nv.Float(); n < 1 {
+				if lowBad++; lowBad <= maxListed {
+					warn.add(where + ".lineNumber is " + jsonjs.FormatNumber(n) + ", below 1")
+				}
+			}
+		}
+	}
+	for _, more := range []struct {
+		n    int
+		what string
+	}{{dupBad, "repeated paths"}, {emptyBad, "empty groups"}, {intBad, "non-integer line numbers"}} {
+		if more.n > maxListed {
+			p.add("… " + strconv.Itoa(more.n) + " " + more.what + " in all")
+		}
+	}
+	if orderBad > 1 {
+		p.add("… " + strconv.Itoa(orderBad) + " groups or matches with wrong members in all")
+	}
+	return count, wellFormed
+}
+
+func memberKeys(v jsonjs.Value) []string {
+	ms, _ := v.Members()
+	keys := make([]string, len(ms))
+	for i, m := range ms {
+		keys[i] = m.Key
+	}
+	return keys
+}
+
+func sameKeys(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func keysString(keys []string) string {
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = strconv.Quote(k)
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// agreement compares one search result's text with its meta
+// (LOG-CHECK-SEARCH-5), collecting the disagreements into one finding.
+type agreement struct {
+	c         *checker
+	ev        *event
+	id        string
+	mv        jsonjs.Value
+	view      *search.View
+	items     []jsonjs.Value
+	count     int
+	total     int64
+	sizeKnown int // jsonjs.Size(mv), or -1 until measured
+	p         problems
+	unknown   problems // decisions the log cannot settle
+}
+
+func (a *agreement) add(format string, args ...any) {
+	a.p.add(sprintf(format, args...))
+}
+
+func (a *agreement) flush() {
+	lvl := Violation
+	if a.c.opt.ContentHooks {
+		lvl = Warning // content-replacing hooks may rewrite the text
+	}
+	if len(a.p) > 0 {
+		a.c.report(a.ev.line, a.ev.seq, a.id, "LOG-CHECK-SEARCH-5", lvl, "text and meta disagree: %s", a.p)
+	}
+	if len(a.unknown) > 0 {
+		a.c.report(a.ev.line, a.ev.seq, a.id, "LOG-CHECK-SEARCH-5", Unprovable, "%s", a.unknown)
+	}
+}
+
+// capFits reports whether the meta with one more element of elemSize bytes
+// (truncated=true) would still fit searchMetaMaxBytes: then the byte cap
+// (SEARCH-CAP-1) would have kept that element.
+func (a *agreement) size() int {
+	if a.sizeKnown < 0 {
+		a.sizeKnown = jsonjs.Size(a.mv)
+	}
+	return a.sizeKnown
+}
+
+func (a *agreement) capFits(elemSize int) bool {
+	grown := a.size() + elemSize
+	if len(a.items) > 0 {
+		grown++ // the comma
+	}
+	if !a.view.Truncated {
+		grown-- // "false" -> "true"
+	}
+	return grown <= a.c.opt.SearchMetaMaxBytes
+}
+
+// uncappedFits reports whether the meta as logged but with truncated=false
+// fits searchMetaMaxBytes: then nothing justifies truncated=true.
+func (a *agreement) uncappedFits() bool {
+	return a.size()+1 <= a.c.opt.SearchMetaMaxBytes
+}
+
+// grep compares a grep text with its meta: header (SEARCH-GREP-2), footer
+// and recovery (SEARCH-GREP-4/5), the meta groups as a prefix of the body
+// (SEARCH-GREP-3, SEARCH-META-6), the row count, and whether the text's
+// capping and the meta's truncated flag tell the same story.
+func (a *agreement) grep(text string) {
+	n := a.total
+	if n == 0 {
+		if text != grepNone {
+			a.add("total is 0 but the text is %s, not %q", quote(text), grepNone)
+		}
+		return
+	}
+	if text == grepNone {
+		a.add("the text is %q but total is %d", grepNone, n)
+		return
+	}
+	header, body, _ := strings.Cut(text, "\n\n")
+	var k, n2 int64
+	capped := false
+	if len(header) > 64 {
+		a.add("the text does not start with a SEARCH-GREP-2 header: %s", quote(header))
+		return
+	}
+	if m := grepHeaderCapped.FindStringSubmatch(header); m != nil {
+		capped = true
+		k, _ = strconv.ParseInt(m[1], 10, 64)
+		n2, _ = strconv.ParseInt(m[2], 10, 64)
+	} else if m := grepHeaderPlain.FindStringSubmatch(header); m != nil {
+		n2, _ = strconv.ParseInt(m[1], 10, 64)
+		if plural := m[2] != ""; plural == (n2 == 1) {
+			a.add("header %q: the singular form is for exactly 1 match", header)
+		}
+	} else {
+		a.add("the text does not start with a SEARCH-GREP-2 header: %s", quote(header))
+		return
+	}
+	if n2 != n {
+		a.add("the header counts %d matches, meta.total is %d", n2, n)
+		return
+	}
+	main := body
+	last, lastStart := lastSegment(body)
+	footer := lastStart > 0 && strings.HasPrefix(last, "(") && strings.HasSuffix(last, ")")
+	if capped {
+		if !footer {
+			a.add("the text is capped (Found %d of %d) but has no recovery footer", k, n)
+		} else {
+			main = body[:lastStart-2]
+			if !recoveryOK(last[1:len(last)-1], grepUnsaved, grepSavedHead) {
+				a.add("the recovery sentence %s is not a SEARCH-GREP-5 form", quote(last))
+			}
+		}
+		if !a.view.Truncated {
+			a.add("the text is capped (Found %d of %d) but meta.truncated is false", k, n)
+		}
+		if k < int64(a.count) {
+			a.add("the text keeps %d matches, fewer than the meta's %d", k, a.count)
+		}
+		if k >= n {
+			a.add("the text says Found %d of %d, but the inline cap keeps fewer than it saw", k, n)
+		}
+		if limit := a.c.opt.GrepMaxMatches; limit > 0 && k != int64(limit) {
+			a.add("the text keeps %d matches, but grepMaxMatches is %d", k, limit)
+		}
+	} else {
+		if footer && recoveryOK(last[1:len(last)-1], grepUnsaved, grepSavedHead) {
+			a.add("the header is not capped but the text ends with a recovery footer")
+			main = body[:lastStart-2]
+		}
+		if limit := a.c.opt.GrepMaxMatches; limit > 0 && n > int64(limit) {
+			a.add("%d matches exceed grepMaxMatches %d, but the text is not capped", n, limit)
+		}
+	}
+	end, diff := groupsPrefix(main, a.items)
+	if diff >= 0 {
+		a.add("the meta's groups are not a prefix of the text body (first difference in group %d)", diff)
+		return
+	}
+	rest := main[end:]
+	if len(a.items) > 0 {
+		if rest != "" && !strings.HasPrefix(rest, "\n\n") {
+			a.add("the meta's last group %s stops inside a text group (the byte cap drops whole groups)", quote(groupPath(a.items[len(a.items)-1])))
+			return
+		}
+		rest = strings.TrimPrefix(rest, "\n\n")
+	}
+	groups, ok := parseGrepGroups(rest)
+	if !ok {
+		if a.view.Truncated {
+			a.unknown.add("the text body after the meta's groups does not parse as grep groups, so whether the byte cap had to drop them cannot be told")
+		}
+		return
+	}
+	rows := int64(a.count)
+	for _, g := range groups {
+		rows += int64(len(g.Matches))
+	}
+	want := n
+	if capped {
+		want = k
+	}
+	if rows != want {
+		a.add("the text body has %d match rows, the header says %d", rows, want)
+	}
+	switch {
+	case len(groups) > 0 && a.capFits(groupSize(groups[0])):
+		a.add("the meta drops group %s although it fits searchMetaMaxBytes %d (SEARCH-CAP-1 keeps the largest prefix that fits)", quote(groups[0].Path), a.c.opt.SearchMetaMaxBytes)
+	case len(groups) == 0 && !capped && a.view.Truncated && a.uncappedFits():
+		a.add("meta.truncated is true, but the text is not capped, the meta keeps every group and fits searchMetaMaxBytes %d untruncated", a.c.opt.SearchMetaMaxBytes)
+	case !capped && a.view.Truncated && a.c.opt.GrepMaxMatches <= 0:
+		a.inlineCapUnknown("grepMaxMatches", n, "matches")
+	}
+}
+
+// inlineCapUnknown records the one undecidable case of the capped-footer
+// rule: the text is not capped (it claims N ≤ the inline cap) and the
+// meta's truncated flag, which would otherwise tell whether the inline
+// cap was hit, is explained by the byte cap. Only the cap value can settle
+// it.
+func (a *agreement) inlineCapUnknown(option string, n int64, unit string) {
+	a.unknown.add(sprintf("the text shows all %d %s without a footer and meta.truncated comes from the byte cap, so whether the inline cap was hit needs %s, which is unknown", n, unit, option))
+}
+
+// lastSegment returns the part of s after its last "\n\n" and where it
+// starts (0 when s has no "\n\n").
+func lastSegment(s string) (string, int) {
+	i := strings.LastIndex(s, "\n\n")
+	if i < 0 {
+		return s, 0
+	}
+	return s[i+2:], i + 2
+}
+
+// groupsPrefix checks that the meta groups, rendered as the text renders
+// them (SEARCH-GREP-3: the path, then "Line <n>: <line>" rows; groups
+// joined by a blank line), are a prefix of body, without building the
+// rendering. It returns where the prefix ends, and the index of the first
+// group that differs (-1 when none does).
+func groupsPrefix(body string, groups []jsonjs.Value) (end, diff int) {
+	pos := 0
+	var num [32]byte
+	for i, g := range groups {
+		if i > 0 {
+			if !strings.HasPrefix(body[pos:], "\n\n") {
+				return pos, i
+			}
+			pos += 2
+		}
+		path := groupPath(g)
+		if !strings.HasPrefix(body[pos:], path) {
+			return pos, i
+		}
+		pos += len(path)
+		mv, _ := g.Get("matches")
+		ms, _ := mv.Items()
+		for _, m := range ms {
+			n, _ := m.Get("lineNumber")
+			f, _ := n.Float()
+			l, _ := m.Get("line")
+			line, _ := l.Str()
+			row := append(num[:0], "\nLine "...)
+			if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+				row = strconv.AppendInt(row, int64(f), 10)
+			} else {
+				row = append(row, jsonjs.FormatNumber(f)...)
+			}
+			row = append(row, ": "...)
+			if len(body)-pos < len(row) || body[pos:pos+len(row)] != string(row) || !strings.HasPrefix(body[pos+len(row):], line) {
+				return pos, i
+			}
+			pos += len(row) + len(line)
+		}
+	}
+	return pos, -1
+}
+
+func groupPath(g jsonjs.Value) string {
+	p, _ := g.Get("path")
+	s, _ := p.Str()
+	return s
+}
+
+// parseGrepGroups reads grep groups back from text: a path line, then
+// "Line <n>: " rows; groups separated by a blank line. ok is false when the
+// text does not have that form (e.g. a path with a newline).
+func parseGrepGroups(s string) ([]search.FileMatches, bool) {
+	if s == "" {
+		return nil, true
+	}
+	var out []search.FileMatches
+	for _, part := range strings.Split(s, "\n\n") {
+		lines := strings.Split(part, "\n")
+		if len(lines) < 2 {
+			return nil, false
+		}
+		g := search.FileMatches{Path: lines[0]}
+		for _, l := range lines[1:] {
+			m := grepRow.FindStringSubmatchIndex(l)
+			if m == nil {
+				return nil, false
+			}
+			n, err := strconv.Atoi(l[m[2]:m[3]])
+			if err != nil {
+				return nil, false
+			}
+			g.Matches = append(g.Matches, search.Match{Path: g.Path, LineNumber: n, Line: l[m[1]:]})
+		}
+		out = append(out, g)
+	}
+	return out, true
+}
+
+// groupSize is the bytes a grep group adds to a meta's file list
+// (SEARCH-CAP-2's elementBytes), measured by the reference.
+func groupSize(g search.FileMatches) int {
+	one := search.Meta{Shape: search.ShapeMatches, Files: []search.FileMatches{g}, Truncated: true}
+	none := search.Meta{Shape: search.ShapeMatches, Files: []search.FileMatches{}, Truncated: true}
+	return one.Size() - none.Size()
+}
+
+// globFooter is a parsed "(Showing K of N paths<basis> <recovery>)".
+type globFooter struct {
+	k, n           int64
+	sampled        bool
+	shown, entries int64
+	narrow         bool
+	recovery       string
+}
+
+// parseGlobFooter parses SEARCH-GLOB-3/4 exactly; ok is false on any other
+// wording.
+func parseGlobFooter(s string) (f globFooter, ok bool) {
+	rest, ok := strings.CutPrefix(s, globShowing)
+	if !ok || !strings.HasSuffix(rest, ")") {
+		return f, false
+	}
+	rest = rest[:len(rest)-1]
+	var good bool
+	if f.k, rest, good = cutInt(rest); !good {
+		return f, false
+	}
+	if rest, good = strings.CutPrefix(rest, " of "); !good {
+		return f, false
+	}
+	if f.n, rest, good = cutInt(rest); !good {
+		return f, false
+	}
+	if rest, good = strings.CutPrefix(rest, " paths"); !good {
+		return f, false
+	}
+	if r, isHead := strings.CutPrefix(rest, "."); isHead {
+		rest = r
+	} else {
+		if rest, good = strings.CutPrefix(rest, globSampledFmt); !good {
+			return f, false
+		}
+		f.sampled = true
+		if f.shown, rest, good = cutInt(rest); !good {
+			return f, false
+		}
+		if rest, good = strings.CutPrefix(rest, " of the "); !good {
+			return f, false
+		}
+		if f.entries, rest, good = cutInt(rest); !good {
+			return f, false
+		}
+		if rest, good = strings.CutPrefix(rest, globSampledMid); !good {
+			return f, false
+		}
+		rest, f.narrow = strings.CutPrefix(rest, globNarrow)
+	}
+	if f.recovery, good = strings.CutPrefix(rest, " "); !good {
+		return f, false
+	}
+	return f, true
+}
+
+// cutInt reads a decimal integer without leading zeros.
+func cutInt(s string) (int64, string, bool) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 || (i > 1 && s[0] == '0') {
+		return 0, s, false
+	}
+	n, err := strconv.ParseInt(s[:i], 10, 64)
+	if err != nil {
+		return 0, s, false
+	}
+	return n, s[i:], true
+}
+
+// glob compares a glob text with its meta: SEARCH-GLOB-1..5 wording, the
+// meta paths as the first lines (SEARCH-META-6), the page size, and whether
+// the footer and meta.truncated tell the same story.
+func (a *agreement) glob(text string) {
+	n := a.total
+	if n == 0 {
+		if text != globNone {
+			a.add("total is 0 but the text is %s, not %q", quote(text), globNone)
+		}
+		return
+	}
+	if text == globNone {
+		a.add("the text is %q but total is %d", globNone, n)
+		return
+	}
+	page, hasFooter := text, false
+	var f globFooter
+	if last, start := lastSegment(text); start > 0 && strings.HasPrefix(last, globShowing) {
+		page, hasFooter = text[:start-2], true
+		var ok bool
+		if f, ok = parseGlobFooter(last); !ok {
+			a.add("the footer %s is not a SEARCH-GLOB-3/4/5 footer", quote(last))
+			return
+		}
+	}
+	lines := int64(strings.Count(page, "\n") + 1)
+	if hasFooter {
+		if f.n != n {
+			a.add("the footer counts %d paths, meta.total is %d", f.n, n)
+		}
+		if !a.view.Truncated {
+			a.add("the text is capped (Showing %d of %d) but meta.truncated is false", f.k, f.n)
+		}
+		if f.k < int64(a.count) {
+			a.add("the footer shows %d paths, fewer than the meta's %d", f.k, a.count)
+		}
+		if f.k >= f.n {
+			a.add("the footer says Showing %d of %d, but the inline cap shows fewer than it found", f.k, f.n)
+		}
+		if f.k != lines {
+			a.add("the footer says Showing %d but the page has %d lines", f.k, lines)
+		}
+		if limit := a.c.opt.GlobMaxResults; limit > 0 && f.k != int64(limit) {
+			a.add("the page has %d paths, but globMaxResults is %d", f.k, limit)
+		}
+		if f.sampled {
+			switch {
+			case f.shown < 1 || f.shown > f.entries || f.shown > f.k:
+				a.add("the sampling basis shows %d of %d top-level entries for a page of %d paths", f.shown, f.entries, f.k)
+			case f.entries >= f.n:
+				a.add("the sampling basis counts %d top-level entries for %d paths; when every path is its own entry the basis is \".\"", f.entries, f.n)
+			case f.narrow != (f.shown < f.entries):
+				a.add("the \"Narrow path\" sentence must appear exactly when shown < total entries (%d of %d)", f.shown, f.entries)
+			}
+		}
+		if !recoveryOK(f.recovery, globUnsaved, globSavedHead) {
+			a.add("the recovery sentence %s is not a SEARCH-GLOB-5 form", quote(f.recovery))
+		}
+	} else {
+		if lines != n {
+			a.add("the text lists %d paths without a footer, meta.total is %d (an uncapped glob text lists every path)", lines, n)
+		}
+		if limit := a.c.opt.GlobMaxResults; limit > 0 && n > int64(limit) {
+			a.add("%d paths exceed globMaxResults %d, but the text has no footer", n, limit)
+		}
+	}
+	paths := make([]string, len(a.items))
+	for i, p := range a.items {
+		paths[i], _ = p.Str()
+	}
+	joined := strings.Join(paths, "\n")
+	switch {
+	case len(paths) == 0:
+		a.add("the meta has no paths although the text lists %d (the byte cap keeps at least one)", lines)
+		return
+	case page != joined && !strings.HasPrefix(page, joined+"\n"):
+		a.add("meta.paths are not the first %d lines of the text", len(paths))
+		return
+	}
+	if !hasFooter && !a.view.Truncated && page != joined {
+		a.add("the text is not join(meta.paths, \"\\n\")")
+	}
+	rest := strings.TrimPrefix(page[len(joined):], "\n")
+	next, _, _ := strings.Cut(rest, "\n")
+	switch {
+	case rest != "" && a.capFits(jsonjs.StringSize(next)):
+		a.add("the meta drops path %s although it fits searchMetaMaxBytes %d (SEARCH-CAP-1 keeps the largest prefix that fits)", quote(next), a.c.opt.SearchMetaMaxBytes)
+	case rest == "" && !hasFooter && a.view.Truncated && a.uncappedFits():
+		a.add("meta.truncated is true, but the text has no footer, the meta keeps every path and fits searchMetaMaxBytes %d untruncated", a.c.opt.SearchMetaMaxBytes)
+	case !hasFooter && a.view.Truncated && a.c.opt.GlobMaxResults <= 0:
+		a.inlineCapUnknown("globMaxResults", n, "paths")
+	}
+}

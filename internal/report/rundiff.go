@@ -1,0 +1,262 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/internal/verdict"
+	"github.com/dsh-conform/conform/spec"
+)
+
+// ReadRun parses a JSON run report (`conform run --format json`). It checks
+// the format and version first, then the report-run schema, then that case
+// ids are unique; every error names the file.
+func ReadRun(name string, data []byte) (*runner.Report, error) {
+	var head struct {
+		Format  *string `json:"format"`
+		Version *int    `json:"version"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, fmt.Errorf("%s: not a JSON run report: %v", name, err)
+	}
+	switch {
+	case head.Format == nil:
+		return nil, fmt.Errorf("%s: no \"format\" member: not a conform run report (`conform run --format json` writes one)", name)
+	case *head.Format != runner.ReportFormat:
+		return nil, fmt.Errorf("%s: format %q, want %q (a `conform run --format json` report)", name, *head.Format, runner.ReportFormat)
+	case head.Version == nil:
+		return nil, fmt.Errorf("%s: no \"version\" member", name)
+	case *head.Version != runner.ReportVersion:
+		return nil, fmt.Errorf("%s: report version %d, this conform reads version %d", name, *head.Version, runner.ReportVersion)
+	}
+	if err := spec.ValidateJSON("report-run", data); err != nil {
+		var verr *spec.ValidationError
+		if errors.As(err, &verr) {
+			return nil, fmt.Errorf("%s: not a valid run report: the report-run schema rejects it at %s", name, strings.Join(quoteAll(verr.Paths), ", "))
+		}
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	var r runner.Report
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	seen := make(map[string]bool, len(r.Cases))
+	for _, c := range r.Cases {
+		if seen[c.ID] {
+			return nil, fmt.Errorf("%s: case %s appears twice", name, c.ID)
+		}
+		seen[c.ID] = true
+	}
+	return &r, nil
+}
+
+func quoteAll(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if p == "" {
+			p = "/"
+		}
+		out[i] = "'" + p + "'"
+	}
+	return out
+}
+
+// VerdictChange is one case of both reports whose verdict changed.
+type VerdictChange struct {
+	ID  string          `json:"id"`
+	Op  string          `json:"op"`
+	Old verdict.Verdict `json:"old"`
+	New verdict.Verdict `json:"new"`
+	// Why is one line on the new verdict (its first diff or its fault),
+	// for newly failing cases.
+	Why string `json:"why,omitempty"`
+}
+
+// CaseVerdict is a case of one report only.
+type CaseVerdict struct {
+	ID      string          `json:"id"`
+	Op      string          `json:"op"`
+	Verdict verdict.Verdict `json:"verdict"`
+	Why     string          `json:"why,omitempty"`
+}
+
+// RunDiff is what changed between two runs, keyed by case id; every list is
+// in case-id order.
+type RunDiff struct {
+	Format  string `json:"format"` // "conform-run-diff"
+	Version int    `json:"version"`
+	Old     string `json:"old"` // the reports' names
+	New     string `json:"new"`
+	// NewlyFailing are cases whose verdict fails the run now but did not,
+	// including cases only the new report has.
+	NewlyFailing []VerdictChange `json:"newlyFailing"`
+	// Fixed are cases that failed (or were expected failures) and pass now.
+	Fixed []VerdictChange `json:"fixed"`
+	// Changed are the other verdict changes, e.g. fail → crash, fail →
+	// xfail, pass → unsupported.
+	Changed []VerdictChange `json:"changed"`
+	// Added and Removed are cases only one report has.
+	Added   []CaseVerdict `json:"added"`
+	Removed []CaseVerdict `json:"removed"`
+}
+
+// NoVerdict is the Old of a newly failing case the old report lacks.
+const NoVerdict verdict.Verdict = "(new)"
+
+// DiffRuns compares two runs case by case.
+func DiffRuns(oldName string, old *runner.Report, newName string, cur *runner.Report) *RunDiff {
+	d := &RunDiff{
+		Format: "conform-run-diff", Version: 1, Old: oldName, New: newName,
+		NewlyFailing: []VerdictChange{}, Fixed: []VerdictChange{}, Changed: []VerdictChange{},
+		Added: []CaseVerdict{}, Removed: []CaseVerdict{},
+	}
+	before := make(map[string]*runner.CaseResult, len(old.Cases))
+	for i := range old.Cases {
+		before[old.Cases[i].ID] = &old.Cases[i]
+	}
+	after := make(map[string]bool, len(cur.Cases))
+	for i := range cur.Cases {
+		n := &cur.Cases[i]
+		after[n.ID] = true
+		o, ok := before[n.ID]
+		if !ok {
+			d.Added = append(d.Added, CaseVerdict{ID: n.ID, Op: n.Op, Verdict: n.Verdict, Why: whyNot(n)})
+			if n.Verdict.FailsRun() {
+				d.NewlyFailing = append(d.NewlyFailing, VerdictChange{ID: n.ID, Op: n.Op, Old: NoVerdict, New: n.Verdict, Why: whyNot(n)})
+			}
+			continue
+		}
+		ch := VerdictChange{ID: n.ID, Op: n.Op, Old: o.Verdict, New: n.Verdict}
+		switch {
+		case n.Verdict.FailsRun() && !o.Verdict.FailsRun():
+			ch.Why = whyNot(n)
+			d.NewlyFailing = append(d.NewlyFailing, ch)
+		case n.Verdict == verdict.Pass && (o.Verdict.FailsRun() || o.Verdict == verdict.XFail):
+			d.Fixed = append(d.Fixed, ch)
+		case n.Verdict != o.Verdict:
+			d.Changed = append(d.Changed, ch)
+		}
+	}
+	for i := range old.Cases {
+		if o := &old.Cases[i]; !after[o.ID] {
+			d.Removed = append(d.Removed, CaseVerdict{ID: o.ID, Op: o.Op, Verdict: o.Verdict})
+		}
+	}
+	sortChanges(d.NewlyFailing)
+	sortChanges(d.Fixed)
+	sortChanges(d.Changed)
+	sortCases(d.Added)
+	sortCases(d.Removed)
+	return d
+}
+
+func whyNot(c *runner.CaseResult) string {
+	if c.Verdict == verdict.Pass {
+		return ""
+	}
+	return oneLine(caseReason(c), 200)
+}
+
+func sortChanges(xs []VerdictChange) {
+	sort.SliceStable(xs, func(i, j int) bool { return xs[i].ID < xs[j].ID })
+}
+
+func sortCases(xs []CaseVerdict) {
+	sort.SliceStable(xs, func(i, j int) bool { return xs[i].ID < xs[j].ID })
+}
+
+// Regressed reports whether a case newly fails.
+func (d *RunDiff) Regressed() bool { return len(d.NewlyFailing) > 0 }
+
+// WriteText writes the diff for people: one section per non-empty list,
+// then a summary line.
+func (d *RunDiff) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "conform diff: %s → %s\n", textSafe(d.Old), textSafe(d.New))
+	section := func(title string, n int) bool {
+		if n == 0 {
+			return false
+		}
+		fmt.Fprintf(&b, "\n%s (%d):\n", title, n)
+		return true
+	}
+	changes := func(xs []VerdictChange) {
+		rows := make([][]string, len(xs))
+		for i, c := range xs {
+			why := ""
+			if c.Why != "" {
+				why = textSafe(c.Why)
+			}
+			rows[i] = []string{"  " + textSafe(c.ID), fmt.Sprintf("%s → %s", c.Old, c.New), why}
+		}
+		writeLeft(&b, rows)
+	}
+	cases := func(xs []CaseVerdict) {
+		rows := make([][]string, len(xs))
+		for i, c := range xs {
+			rows[i] = []string{"  " + textSafe(c.ID), string(c.Verdict), textSafe(c.Why)}
+		}
+		writeLeft(&b, rows)
+	}
+	if section("newly failing", len(d.NewlyFailing)) {
+		changes(d.NewlyFailing)
+	}
+	if section("fixed", len(d.Fixed)) {
+		changes(d.Fixed)
+	}
+	if section("other verdict changes", len(d.Changed)) {
+		changes(d.Changed)
+	}
+	if section("new cases", len(d.Added)) {
+		cases(d.Added)
+	}
+	if section("removed cases", len(d.Removed)) {
+		cases(d.Removed)
+	}
+	fmt.Fprintf(&b, "\n%d newly failing, %d fixed, %d other changes, %d new, %d removed\n",
+		len(d.NewlyFailing), len(d.Fixed), len(d.Changed), len(d.Added), len(d.Removed))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteJSON writes the diff as indented JSON.
+func (d *RunDiff) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(d)
+}
+
+// writeLeft writes rows with left-aligned columns two spaces apart; the
+// last column is not padded.
+func writeLeft(b *strings.Builder, rows [][]string) {
+	var width []int
+	for _, r := range rows {
+		for i, c := range r {
+			if i >= len(width) {
+				width = append(width, 0)
+			}
+			width[i] = max(width[i], len([]rune(c)))
+		}
+	}
+	for _, r := range rows {
+		var line strings.Builder
+		for i, c := range r {
+			if i > 0 {
+				line.WriteString("  ")
+			}
+			line.WriteString(c)
+			if i < len(r)-1 {
+				line.WriteString(strings.Repeat(" ", width[i]-len([]rune(c))))
+			}
+		}
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+}

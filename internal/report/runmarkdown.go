@@ -1,0 +1,115 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/internal/verdict"
+)
+
+// maxMarkdownFailures is how many failing cases the Markdown report lists
+// under its table; a PR comment should stay readable.
+const maxMarkdownFailures = 20
+
+// WriteRunMarkdown writes a run as GitHub-flavoured Markdown, for a pull
+// request comment or $GITHUB_STEP_SUMMARY: a short header with the
+// implementation and the result, a compliance table per requirement
+// (requirement, cases, pass, fail, other; see RunRequirements) and the
+// first failing cases.
+func WriteRunMarkdown(w io.Writer, r *runner.Report) error {
+	var b strings.Builder
+	totals := runTotals(r)
+	fmt.Fprintf(&b, "### conform run — %s\n\n", mdText(ImplementationName(r)))
+	result := "✅ **CONFORMANT**"
+	if !r.Conformant() {
+		result = "❌ **NONCONFORMANT**"
+	}
+	fmt.Fprintf(&b, "%s — %s (%s); protocol %d", result, mdText(SummaryLine(totals)), plural(len(r.Cases), "case"), r.Protocol)
+	if len(r.Adapter) > 0 {
+		fmt.Fprintf(&b, ", adapter %s", mdCode(QuoteArgv(r.Adapter)))
+	} else {
+		b.WriteString(", the embedded reference")
+	}
+	fmt.Fprintf(&b, ", %s\n\n", msDuration(r.DurationMS))
+
+	t := Table{
+		Header: []string{"Requirement", "Cases", "Pass", "Fail", "Other"},
+		Align:  []Align{AlignLeft, AlignRight, AlignRight, AlignRight, AlignRight},
+	}
+	for _, q := range RunRequirements(r) {
+		mark := "✅"
+		switch {
+		case q.Fail > 0:
+			mark = "❌"
+		case q.Pass == 0:
+			mark = "➖"
+		}
+		t.Rows = append(t.Rows, []string{mark + " " + mdCode(q.ID), fmt.Sprint(q.Cases), fmt.Sprint(q.Pass), fmt.Sprint(q.Fail), fmt.Sprint(q.Other)})
+	}
+	if len(t.Rows) == 0 {
+		b.WriteString("No requirement was checked.\n")
+	} else if err := t.Write(&b); err != nil {
+		return err
+	}
+
+	var failing []*runner.CaseResult
+	for i := range r.Cases {
+		if r.Cases[i].Verdict.FailsRun() {
+			failing = append(failing, &r.Cases[i])
+		}
+	}
+	if len(failing) > 0 {
+		fmt.Fprintf(&b, "\n**Failing cases** (%d)\n\n", len(failing))
+		for i, c := range failing {
+			if i == maxMarkdownFailures {
+				fmt.Fprintf(&b, "- … and %d more (`conform run --format json` lists them all)\n", len(failing)-maxMarkdownFailures)
+				break
+			}
+			fmt.Fprintf(&b, "- %s **%s**", mdCode(c.ID), c.Verdict)
+			if len(c.Broken) > 0 {
+				b.WriteString(" breaks " + strings.Join(c.Broken, ", "))
+			}
+			if why := caseReason(c); why != "" {
+				b.WriteString(": " + mdText(oneLine(why, 160)))
+			}
+			b.WriteString("\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// caseReason is one line saying why a case fails: its first diff, its
+// fault, or its stale baseline entry.
+func caseReason(c *runner.CaseResult) string {
+	switch {
+	case c.Verdict == verdict.XPass:
+		return "stale baseline entry (" + c.Baseline + ")"
+	case len(c.Diffs) > 0:
+		d := c.Diffs[0]
+		switch {
+		case d.Path != "":
+			return d.Path + ": " + d.Message
+		case d.Field != "" && !strings.HasPrefix(d.Message, d.Field):
+			return d.Field + ": " + d.Message
+		}
+		return d.Message
+	}
+	return c.Message
+}
+
+// mdEscaper keeps GitHub from reading text as HTML or emphasis.
+var mdEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "*", `\*`, "_", `\_`, "`", "'", "[", `\[`, "]", `\]`)
+
+func mdText(s string) string { return mdEscaper.Replace(textSafe(s)) }
+
+// mdCode is s as inline code.
+func mdCode(s string) string {
+	s = textSafe(s)
+	if strings.Contains(s, "`") {
+		return "`` " + s + " ``"
+	}
+	return "`" + s + "`"
+}

@@ -1,0 +1,69 @@
+// Package runner runs conformance cases through an adapter session,
+// compares each answer with the reference's golden answer field by field,
+// runs the property checks on it, applies the baseline, and produces one
+// Report. The CLI, the ginkgo suites and conformtest share it.
+package runner
+
+import (
+	"time"
+
+	"github.com/dsh-conform/conform/internal/adapter"
+	"github.com/dsh-conform/conform/internal/verdict"
+)
+
+// ReportFormat and ReportVersion identify the JSON report
+// (spec/schemas/report-run.json).
+const (
+	ReportFormat  = "conform-run"
+	ReportVersion = 1
+)
+
+// Diff is one field of an answer that differs from the golden answer, or
+// one property the answer breaks.
+type Diff struct {
+	Field       string `json:"field"`                 // output field, e.g. "content", "meta"; "" for the whole answer
+	Comparator  string `json:"comparator"`            // "exact", "json", "property"
+	Path        string `json:"path,omitempty"`        // JSON path of the first difference (json comparator)
+	Offset      int    `json:"offset,omitempty"`      // byte offset of the first difference (exact comparator)
+	Requirement string `json:"requirement,omitempty"` // the requirement it breaks, when known
+	Want        string `json:"want,omitempty"`        // excerpt, whitespace made visible
+	Got         string `json:"got,omitempty"`
+	Message     string `json:"message"` // one line
+}
+
+// CaseResult is the outcome of one case.
+type CaseResult struct {
+	ID           string          `json:"id"`
+	Op           string          `json:"op"`
+	Requirements []string        `json:"requirements"`
+	Verdict      verdict.Verdict `json:"verdict"`
+	Broken       []string        `json:"broken,omitempty"` // requirement IDs the answer breaks
+	Diffs        []Diff          `json:"diffs,omitempty"`
+	Message      string          `json:"message,omitempty"`  // skip reason, fault, error answer
+	Stderr       string          `json:"stderr,omitempty"`   // the adapter's last 4 KiB of stderr, on faults
+	Baseline     string          `json:"baseline,omitempty"` // the baseline entry's reason, for xfail/xpass
+	DurationMS   float64         `json:"durationMs"`
+}
+
+// Report is a whole run.
+type Report struct {
+	Format         string                  `json:"format"`
+	Version        int                     `json:"version"`
+	Implementation adapter.Implementation  `json:"implementation"`
+	Protocol       int                     `json:"protocol"`
+	Adapter        []string                `json:"adapter,omitempty"` // argv; empty for the embedded reference
+	Started        time.Time               `json:"started"`
+	DurationMS     float64                 `json:"durationMs"`
+	Totals         map[verdict.Verdict]int `json:"totals"`
+	Cases          []CaseResult            `json:"cases"`
+}
+
+// Conformant reports whether no case fails the run.
+func (r *Report) Conformant() bool {
+	for _, c := range r.Cases {
+		if c.Verdict.FailsRun() {
+			return false
+		}
+	}
+	return true
+}
