@@ -1,10 +1,10 @@
 # The two commands a fresh machine needs are `make run` and `make test`.
 GO ?= go
 
-.PHONY: run test vet fmt bench build fixtures fixtures-check coverage
+.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream
 
-# conform's main job: check the embedded reference (until the adapter runner
-# lands, against the digest's worked examples and the JSON Schemas).
+# conform's main job: run every case through the embedded reference harness.
+# Point it at your harness with `go run ./cmd/conform run -- <adapter argv>`.
 run:
 	$(GO) run ./cmd/conform run
 
@@ -32,3 +32,11 @@ fixtures-check:
 
 coverage:
 	$(GO) run ./cmd/conform coverage
+
+# The published upstream harness (npm, 0.1.0-rc.8) through its adapter.
+# Needs node and npm; skips with a message when they are absent.
+conform-upstream:
+	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
+		echo "conform-upstream: SKIPPED: node/npm not installed, the upstream harness cannot run"; exit 0; fi
+	cd adapters/dsh-node && npm ci --no-audit --no-fund
+	$(GO) run ./cmd/conform run --adapter 'node adapters/dsh-node/adapter.mjs' --baseline adapters/dsh-node/baseline.yaml

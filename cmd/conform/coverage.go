@@ -27,7 +27,11 @@ func (c *coverageCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	rep := coverage.Compute(reqs, fixtures, nil)
+	proof, err := coverage.LogProof()
+	if err != nil {
+		return err
+	}
+	rep := coverage.Compute(reqs, fixtures, proof)
 	w := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "REQUIREMENT\tCOVERED BY")
 	for _, r := range rep.Rows {

@@ -33,16 +33,9 @@ func violations(fs []logcheck.Finding) []string {
 	return out
 }
 
-// reportedAs lists, for a requirement a mutation targets, the IDs under
-// which the checker reports that same rule. The LOG-CHECK-CODE-4/6 checks
-// go through codemode.ValidateDispatches, which names the contract rules
-// (CODE-DISPATCH-1..4); a seq that does not increase is reported as LOG-5
-// although session-log.md puts strict increase under LOG-CHECK-1.
-var reportedAs = map[string][]string{
-	"LOG-CHECK-1":      {"LOG-5"},
-	"LOG-CHECK-CODE-4": {"CODE-DISPATCH-1", "CODE-DISPATCH-2"},
-	"LOG-CHECK-CODE-6": {"CODE-DISPATCH-2", "CODE-DISPATCH-3", "CODE-DISPATCH-4"},
-}
+// reportedAs lists aliases under which the checker may report the rule a
+// mutation targets; none are needed: check-log names LOG-CHECK-* rules.
+var reportedAs = map[string][]string{}
 
 func sameRule(target, reported string) bool {
 	if reported == target {

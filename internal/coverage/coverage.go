@@ -6,6 +6,9 @@ package coverage
 import (
 	"sort"
 
+	"github.com/dsh-conform/conform/generators/sessionlog"
+	"github.com/dsh-conform/conform/internal/logcheck"
+
 	"github.com/dsh-conform/conform/internal/fixture"
 	"github.com/dsh-conform/conform/spec"
 )
@@ -67,4 +70,18 @@ func Compute(reqs []spec.Requirement, fixtures []fixture.Fixture, logChecks map[
 		}
 	}
 	return rep
+}
+
+// LogProof gathers the session-log test cases: the checker's rule fixtures
+// (logcheck.Proof) and the session-log generator's mutations, each of which
+// the generator's suite proves is caught under its requirement and no other.
+func LogProof() (map[string][]string, error) {
+	proof, err := logcheck.Proof()
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range sessionlog.Mutations() {
+		proof[m.Requirement] = append(proof[m.Requirement], "log mutation "+m.Name)
+	}
+	return proof, nil
 }

@@ -21,21 +21,21 @@ func TestCoverage(t *testing.T) {
 var _ = Describe("requirement coverage", func() {
 	reqs, err := spec.Catalogue()
 	fixtures, loadErr := fixture.Load(os.DirFS("../.."))
-	rep := coverage.Compute(reqs, fixtures, nil)
+	proof, proofErr := coverage.LogProof()
+	rep := coverage.Compute(reqs, fixtures, proof)
 
-	It("loads the catalogue and the fixtures", func() {
+	It("loads the catalogue, the fixtures and the log-check proofs", func() {
 		Expect(err).NotTo(HaveOccurred())
 		Expect(loadErr).NotTo(HaveOccurred())
+		Expect(proofErr).NotTo(HaveOccurred())
 	})
 	It("has no fixture naming a requirement that spec/ lacks", func() {
 		Expect(rep.Unknown).To(BeEmpty())
 	})
-	It("covers every requirement outside the session-log area by a fixture or a justified exclusion", func() {
+	It("covers every requirement by a fixture, a log-check case or a justified exclusion", func() {
 		var gaps []string
 		for _, g := range rep.Gaps() {
-			if !strings.HasPrefix(g.ID, "LOG-") {
-				gaps = append(gaps, g.ID)
-			}
+			gaps = append(gaps, g.ID)
 		}
 		Expect(gaps).To(BeEmpty())
 	})
@@ -50,12 +50,11 @@ var _ = Describe("requirement coverage", func() {
 		}
 		Expect(n).To(BeNumerically("<=", 25))
 	})
-	// LOG-* requirements are proven by the session-log checker's test cases
-	// (conform check-log), which do not exist yet. Until they do, they are
-	// the only gaps, and this spec says so instead of passing silently.
-	It("has only LOG-* gaps left for the session-log checker", func() {
-		for _, g := range rep.Gaps() {
-			Expect(g.ID).To(HavePrefix("LOG-"))
+	It("proves every LOG-* requirement with a session-log case", func() {
+		for _, r := range rep.Rows {
+			if strings.HasPrefix(r.ID, "LOG-") {
+				Expect(r.LogChecks).NotTo(BeEmpty(), r.ID)
+			}
 		}
 	})
 	It("reports a fixture's unknown requirement and a gap", func() {

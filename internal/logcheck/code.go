@@ -217,11 +217,24 @@ func (c *checker) dispatchSpill(ev *event, sub string, content raw) {
 
 // validateDispatches checks the numbering and pairing of a run_code call's
 // dispatch events with the reference (LOG-CHECK-CODE-4/6, CODE-DISPATCH-*).
+// logRule names a dispatch violation by the log check that finds it: the
+// validator speaks in contract rules (CODE-DISPATCH-*), while check-log's
+// authority is the digest's LOG-CHECK-* list (issue: check-log).
+func logRule(contractRule string) string {
+	switch contractRule {
+	case "CODE-DISPATCH-1":
+		return "LOG-CHECK-CODE-4" // subCallId = <parent>:code:<n>
+	case "CODE-DISPATCH-2", "CODE-DISPATCH-3", "CODE-DISPATCH-4":
+		return "LOG-CHECK-CODE-6" // numbering, one start and one settle each, pairing
+	}
+	return contractRule
+}
+
 func (c *checker) validateDispatches(cl *call, allowUnsettled bool) {
 	for _, parent := range cl.groupOrder {
 		g := cl.groups[parent]
 		for _, v := range codemode.ValidateDispatches(parent, g.events, allowUnsettled) {
-			c.report(g.lineOf(v.Seq), v.Seq, parent, v.Requirement, Violation, "%s", v.Message)
+			c.report(g.lineOf(v.Seq), v.Seq, parent, logRule(v.Requirement), Violation, "%s", v.Message)
 		}
 	}
 	cl.groups, cl.groupOrder = nil, nil

@@ -232,7 +232,7 @@ func (c *checker) sequence(line int, seq, n int64) {
 			c.report(line, seq, "", "LOG-5", Warning, "the first event has seq %d, not 0 (trimmed fixture?)", seq)
 		}
 	case seq <= c.prevSeq:
-		c.report(line, seq, "", "LOG-5", Violation, "seq %d does not increase (previous seq %d on line %d)", seq, c.prevSeq, c.prevLine)
+		c.report(line, seq, "", "LOG-CHECK-1", Violation, "seq %d does not increase (previous seq %d on line %d)", seq, c.prevSeq, c.prevLine)
 	case seq != c.prevSeq+1 && !lost:
 		c.report(line, seq, "", "LOG-5", Warning, "seq jumps from %d to %d (%d missing; trimmed fixture?)", c.prevSeq, seq, seq-c.prevSeq-1)
 	}

@@ -224,11 +224,8 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool)
 				r.Verdict = verdict.Timeout
 			case adapter.FaultCrash:
 				r.Verdict = verdict.Crash
-			default: // protocol garbage; a failed restart
+			default: // protocol garbage; a failed restart (its message says so)
 				r.Verdict = verdict.Error
-				if f.Kind == adapter.FaultStart {
-					r.Message = "restarting the adapter: " + f.Message
-				}
 			}
 		case timedOut:
 			r.Verdict, r.Message = verdict.Timeout, "no answer within the case timeout"
