@@ -451,7 +451,7 @@ var _ = Describe("conform run", func() {
 			Entry("huge-line: one 100 MB answer line", "huge-line", want{code: exitNonconform, totals: func(n int) map[verdict.Verdict]int {
 				return map[verdict.Verdict]int{verdict.Error: 1, verdict.Pass: n - 1}
 			}}),
-			Entry("no-ops: no op supported (unsupported does not fail the run)", "no-ops", want{code: exitOK, totals: func(n int) map[verdict.Verdict]int {
+			Entry("no-ops: no op supported (an unsupported required op fails the run)", "no-ops", want{code: exitNonconform, totals: func(n int) map[verdict.Verdict]int {
 				return map[verdict.Verdict]int{verdict.Unsupported: n}
 			}}),
 			Entry("stderr-noise: crashes after 16 KiB of stderr", "stderr-noise", want{code: exitNonconform, totals: func(n int) map[verdict.Verdict]int {

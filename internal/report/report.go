@@ -1,6 +1,5 @@
-// Package report holds conform's generic report writers: a JUnit XML model
-// and writer, a Markdown table writer, a terminal check for progress output,
-// and the JSON Schemas of conform's own machine-readable reports. It knows
-// nothing about session logs or adapters, so that check-log and the adapter
-// runner share one implementation of each format.
+// Package report writes conform's reports: a generic JUnit XML model and a
+// Markdown table writer shared by check-log, the runner and the fuzzer, a
+// terminal check for progress output, and the runner's text, JSON, JUnit
+// and Markdown reports, report diffs and baseline files.
 package report

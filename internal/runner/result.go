@@ -58,10 +58,26 @@ type Report struct {
 	Cases          []CaseResult            `json:"cases"`
 }
 
-// Conformant reports whether no case fails the run.
+// RequiredOps are the ops every harness must support (docs/protocol.md);
+// retain.items, retain.text and spill.preview are optional.
+var RequiredOps = []string{"grep.result", "glob.result", "search.present", "run_code.result"}
+
+// Required reports whether an op is one every harness must support.
+func Required(op string) bool {
+	for _, o := range RequiredOps {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
+// Conformant reports whether no case fails the run. An unsupported case is
+// no failure for an optional op, but it is for a required one: an adapter
+// that lists no ops must not pass.
 func (r *Report) Conformant() bool {
 	for _, c := range r.Cases {
-		if c.Verdict.FailsRun() {
+		if c.Verdict.FailsRun() || (c.Verdict == verdict.Unsupported && Required(c.Op)) {
 			return false
 		}
 	}

@@ -1,8 +1,9 @@
 // Package selfcheck runs the reference over a small embedded set of cases
 // taken from the contract digest's worked examples, compares the outputs with
 // the digest's expectations and validates them against the JSON Schemas in
-// spec/. It is what `conform run` does until the adapter runner lands, and a
-// test runs it too.
+// spec/. Its expectations are written from the digest, not computed by the
+// reference, so its test catches a reference change that the regenerated
+// goldens would silently follow.
 package selfcheck
 
 import (
