@@ -50,6 +50,13 @@ type checker struct {
 	vmembers     []jsonjs.Member
 	vitems       []jsonjs.Value // scratch stacks of value building
 	shareStrings bool           // build: strings may share the line's bytes
+	lineMembers  []jsonjs.Member
+	lineItems    []jsonjs.Value
+	lineBytes    []byte // line-scoped arenas (see newMembers)
+	seqBuf       []int64
+	hashStack    []hashFrame
+	evBuf        event
+	resBuf       result
 	lineNo       int
 	validUTF8    bool
 
@@ -227,11 +234,19 @@ func (c *checker) lineDone(b []byte, size int, tooLong, noLF bool) {
 		c.report(n, -1, "", "LOG-1", Violation, "line %d is longer than %d bytes; skipped (%d bytes)", n, c.opt.MaxLineBytes, size)
 		return
 	}
-	c.validUTF8 = utf8.Valid(b)
+	// One pass for both: validate checks the UTF-8 of the strings with
+	// non-ASCII bytes, and a valid text has no others; only a line that is
+	// not JSON needs utf8.Valid.
+	isJSON := c.v.validate(b)
+	if isJSON {
+		c.validUTF8 = c.v.utf8OK()
+	} else {
+		c.validUTF8 = utf8.Valid(b)
+	}
 	if !c.validUTF8 {
 		c.report(n, -1, "", "LOG-1", Violation, "line %d is not valid UTF-8 (first invalid byte at column %d)", n, firstInvalid(b)+1)
 	}
-	if !c.v.validate(b) {
+	if !isJSON {
 		c.lost = true
 		c.st.MalformedLines++
 		if len(strings.TrimLeft(string(b), " \t\r")) == 0 {
@@ -287,6 +302,10 @@ func (c *checker) lineDone(b []byte, size int, tooLong, noLF bool) {
 // larger arena, needed by one huge line, is released.
 const arenaKeep = 1 << 14
 
+// lineArenaKeep is the byte size of a line-scoped value arena kept from
+// one line to the next.
+const lineArenaKeep = 1 << 19
+
 func (c *checker) resetArenas() {
 	if cap(c.marena) > arenaKeep {
 		c.marena = nil
@@ -310,6 +329,16 @@ func (c *checker) resetArenas() {
 		c.vitems = nil
 	}
 	c.marena, c.rarena = c.marena[:0], c.rarena[:0]
+	if cap(c.lineMembers) > lineArenaKeep/96 {
+		c.lineMembers = nil
+	}
+	if cap(c.lineItems) > lineArenaKeep/80 {
+		c.lineItems = nil
+	}
+	if cap(c.lineBytes) > lineArenaKeep {
+		c.lineBytes = nil
+	}
+	c.lineMembers, c.lineItems, c.lineBytes = c.lineMembers[:0], c.lineItems[:0], c.lineBytes[:0]
 }
 
 // tape is the current line's container tape.

@@ -70,6 +70,25 @@ var knownEventTypes = map[string]evKind{
 	"web/deepseek-search-llm-request": evOther,
 }
 
+// knownTypeInfo maps the raw (unescaped) spelling of a known type to its
+// name and kind, so that the name need not be decoded and copied.
+var knownTypeInfo = func() map[string]struct {
+	name string
+	kind evKind
+} {
+	m := make(map[string]struct {
+		name string
+		kind evKind
+	}, len(knownEventTypes))
+	for k, v := range knownEventTypes {
+		m[k] = struct {
+			name string
+			kind evKind
+		}{k, v}
+	}
+	return m
+}()
+
 // Packed chunk rows (LOG-4): storage rows, not events.
 const (
 	rowText      = "text-chunks"

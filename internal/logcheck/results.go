@@ -137,7 +137,7 @@ func (c *checker) toolCall(ev *event) {
 		c.report(ev.line, ev.seq, id, "LOG-CHECK-2", Violation, "call id reused: the tool/call at seq %d already has its result at seq %d", d.callSeq, d.resultSeq)
 	}
 	if cl.tool == toolRunCode {
-		args, _ := argsRaw.str(c.validUTF8)
+		args, _ := c.lineStr(argsRaw)
 		cl.argsProblem = runCodeArgsProblem(args, hasArgs && argsOK)
 	}
 	c.open[id] = cl
@@ -166,7 +166,8 @@ func mustStr(v jsonjs.Value) string {
 	return s
 }
 
-// result is a tool/result's payload in either shape.
+// result is a tool/result's payload in either shape. Its strings may
+// share the line's bytes (lineStr): nothing may keep them after the line.
 type result struct {
 	callID    string
 	legacy    bool
@@ -221,7 +222,8 @@ func (c *checker) toolResult(ev *event) {
 // id can be found.
 func (c *checker) resultShape(ev *event) (*result, bool) {
 	ms := c.obj(ev.data)
-	res := &result{}
+	c.resBuf = result{}
+	res := &c.resBuf
 	var p problems
 	var toolCallID string
 	var haveToolCallID bool
@@ -243,7 +245,7 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 						p.add(`message.source.kind is not "tool"`)
 					}
 					if v, ok := get(sm, "callId"); ok {
-						if res.callID, ok = v.str(c.validUTF8); !ok {
+						if res.callID, ok = c.lineStr(v); !ok {
 							p.add("message.source.callId is not a string")
 						}
 					}
@@ -253,7 +255,7 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 				p.add(`message.role is not "user"`)
 			}
 			if v, ok := get(mm, "id"); ok {
-				if res.msgID, res.hasMsgID = v.str(c.validUTF8); !res.hasMsgID {
+				if res.msgID, res.hasMsgID = c.lineStr(v); !res.hasMsgID {
 					p.add("message.id is not a string")
 				}
 			}
@@ -272,7 +274,7 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 						p.add(`message.content[0].type is not "tool-result"`)
 					}
 					if v, ok := get(bm, "toolCallId"); ok {
-						if toolCallID, haveToolCallID = v.str(c.validUTF8); !haveToolCallID {
+						if toolCallID, haveToolCallID = c.lineStr(v); !haveToolCallID {
 							p.add("message.content[0].toolCallId is not a string")
 						}
 					}
@@ -298,7 +300,7 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 		res.legacy = true
 		keySet(ms, []string{"turn", "step", "callId", "content", "isError"}, []string{"error", "meta"}, &p, "legacy data")
 		if v, ok := get(ms, "callId"); ok {
-			if res.callID, ok = v.str(c.validUTF8); !ok {
+			if res.callID, ok = c.lineStr(v); !ok {
 				p.add("callId is not a string")
 			}
 		}
@@ -328,8 +330,8 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 		em := c.obj(res.errRaw)
 		n, ok1 := get(em, "name")
 		k, ok2 := get(em, "code")
-		res.errName, ok1 = n.str(c.validUTF8)
-		res.errCode, ok2 = k.str(c.validUTF8)
+		res.errName, ok1 = c.lineStr(n)
+		res.errCode, ok2 = c.lineStr(k)
 		res.errOK = ok1 && ok2 && len(em) == 2
 	}
 	if res.blocks.kind() != jsonjs.Array {
@@ -361,12 +363,12 @@ func (c *checker) blocksProblem(v raw, p *problems, what string) {
 		}
 		bm := c.obj(b)
 		t, _ := get(bm, "type")
-		ts, ok := t.str(true)
-		if !ok || ts == "" {
+		// A non-empty JSON string body never decodes to "".
+		if t.kind() != jsonjs.String || len(t) <= 2 {
 			p.add(what + "[" + strconv.Itoa(i) + "].type is not a non-empty string")
 			return
 		}
-		if ts == "text" {
+		if t.strIs("text") {
 			if x, _ := get(bm, "text"); x.kind() != jsonjs.String {
 				p.add(what + "[" + strconv.Itoa(i) + "] is a text block without a string text")
 				return
@@ -377,6 +379,7 @@ func (c *checker) blocksProblem(v raw, p *problems, what string) {
 
 // blockTexts returns the text blocks of a content array: their
 // concatenation, the number of blocks and whether all of them are text.
+// The text may share the line's bytes or arena: it must not outlive the line.
 func (c *checker) blockTexts(v raw) (text string, n int, allText bool) {
 	items := c.arr(v)
 	allText = true
@@ -389,7 +392,7 @@ func (c *checker) blockTexts(v raw) (text string, n int, allText bool) {
 			continue
 		}
 		x, _ := get(bm, "text")
-		s, _ := x.str(c.validUTF8)
+		s, _ := c.lineStr(x)
 		if len(items) == 1 {
 			return s, 1, true
 		}
@@ -549,7 +552,7 @@ func (c *checker) replaceResult(ev *event, res *result) {
 		if res.errRaw != nil != d.hasErr || res.errRaw != nil && errKey(res) != d.errKey {
 			p.add("error differs from the original result's")
 		}
-		if res.meta != nil != d.hasMeta || res.meta != nil && hashValue(c.metaVal(res)) != d.metaHash {
+		if res.meta != nil != d.hasMeta || res.meta != nil && c.hash(c.metaVal(res)) != d.metaHash {
 			p.add("meta differs from the original result's")
 		}
 	case c.open[id] != nil:
@@ -574,25 +577,43 @@ func errKey(res *result) string {
 // object members in any order (LOG-7), numbers by value (-0 = 0). It walks
 // with an explicit stack, so any depth is fine.
 func hashValue(v jsonjs.Value) uint64 {
-	const prime = 1099511628211
-	type frame struct {
-		obj     bool
-		members []jsonjs.Member
-		items   []jsonjs.Value
-		next    int
-		acc     uint64
+	var stack []hashFrame
+	return hashValueWith(v, &stack)
+}
+
+// hashFrame is one open container of hashValue's walk.
+type hashFrame struct {
+	obj     bool
+	members []jsonjs.Member
+	items   []jsonjs.Value
+	next    int
+	acc     uint64
+}
+
+// hash is hashValue with the checker's reusable stack.
+func (c *checker) hash(v jsonjs.Value) uint64 {
+	h := hashValueWith(v, &c.hashStack)
+	clear(c.hashStack[:cap(c.hashStack)])
+	if cap(c.hashStack) > arenaKeep {
+		c.hashStack = nil
 	}
-	var stack []frame
+	return h
+}
+
+// hashValueWith is hashValue on the stack *buf (emptied first).
+func hashValueWith(v jsonjs.Value, buf *[]hashFrame) uint64 {
+	const prime = 1099511628211
+	stack := (*buf)[:0]
 	var done uint64 // the hash of the value just finished
 	push := func(v jsonjs.Value) bool {
 		switch v.Kind() {
 		case jsonjs.Object:
 			ms, _ := v.Members()
-			stack = append(stack, frame{obj: true, members: ms})
+			stack = append(stack, hashFrame{obj: true, members: ms})
 			return true
 		case jsonjs.Array:
 			items, _ := v.Items()
-			stack = append(stack, frame{items: items, acc: 0x0a})
+			stack = append(stack, hashFrame{items: items, acc: 0x0a})
 			return true
 		case jsonjs.String:
 			s, _ := v.Str()
@@ -615,6 +636,7 @@ func hashValue(v jsonjs.Value) uint64 {
 		return false
 	}
 	if !push(v) {
+		*buf = stack[:0]
 		return done
 	}
 	for {
@@ -648,6 +670,7 @@ func hashValue(v jsonjs.Value) uint64 {
 		}
 		stack = stack[:len(stack)-1]
 		if len(stack) == 0 {
+			*buf = stack
 			return done
 		}
 	}
@@ -686,7 +709,7 @@ func (c *checker) complete(cl *call, ev *event, res *result) {
 		tool: cl.tool, hasErr: res.errRaw != nil, errKey: errKey(res), hasMeta: res.meta != nil,
 	}
 	if res.meta != nil {
-		d.metaHash = hashValue(c.metaVal(res))
+		d.metaHash = c.hash(c.metaVal(res))
 	}
 	c.done.add(d)
 }

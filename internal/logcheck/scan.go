@@ -1,8 +1,10 @@
 package logcheck
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
@@ -49,10 +51,11 @@ func skipWS(b []byte, i int) int {
 
 // validator checks JSON.parse syntax. Its stacks are reused across lines.
 type validator struct {
-	stack []byte
-	top   []member // members of the root object, in text order
-	tape  tape     // where each non-empty container of the line ends
-	open  []int    // tape indexes of the containers being scanned
+	badUTF8 bool // a string of the line is not valid UTF-8 (see utf8OK)
+	stack   []byte
+	top     []member // members of the root object, in text order
+	tape    tape     // where each non-empty container of the line ends
+	open    []int    // tape indexes of the containers being scanned
 }
 
 // tape records, for every non-empty container of a validated line, where
@@ -95,6 +98,7 @@ func (t *tape) end(b []byte, i int) int {
 // v.top holds its members in text order (duplicates included; the last one
 // wins, as in JSON.parse).
 func (v *validator) validate(b []byte) bool {
+	v.badUTF8 = false
 	v.stack = v.stack[:0]
 	v.top = v.top[:0]
 	v.open = v.open[:0]
@@ -142,7 +146,7 @@ func (v *validator) validate(b []byte) bool {
 				v.push(start)
 				state = stValue
 			case c == '"':
-				if i = scanString(b, i); i < 0 {
+				if i = v.scanString(b, i); i < 0 {
 					return false
 				}
 				state = stAfter
@@ -174,7 +178,7 @@ func (v *validator) validate(b []byte) bool {
 				return false
 			}
 			ks := i
-			if i = scanString(b, i); i < 0 {
+			if i = v.scanString(b, i); i < 0 {
 				return false
 			}
 			if len(v.stack) == 1 {
@@ -220,17 +224,24 @@ func (v *validator) validate(b []byte) bool {
 	}
 }
 
+// utf8OK reports, after validate accepted a text, whether the text is
+// valid UTF-8: outside strings a valid text has only ASCII bytes, and
+// scanString checked every string that has a non-ASCII byte.
+func (v *validator) utf8OK() bool { return !v.badUTF8 }
+
 // SWAR helpers: byte-parallel tests on 8 bytes at a time.
 const (
 	swarLo = 0x0101010101010101
 	swarHi = 0x8080808080808080
 )
 
-// swarStop reports whether the word holds a '"', a '\\' or a byte below 0x20.
-func swarStop(x uint64) bool {
+// swarStopMask flags (0x80 in the byte) the bytes of the word that are a
+// '"', a '\\' or below 0x20. Bits above the lowest flagged byte may be
+// false positives (borrows), so only the lowest one is meaningful.
+func swarStopMask(x uint64) uint64 {
 	q := x ^ (swarLo * '"')
 	s := x ^ (swarLo * '\\')
-	return ((x-swarLo*0x20)&^x|(q-swarLo)&^q|(s-swarLo)&^s)&swarHi != 0
+	return ((x-swarLo*0x20)&^x | (q-swarLo)&^q | (s-swarLo)&^s) & swarHi
 }
 
 // swarQuote reports whether the word holds a '"' or a '\\'.
@@ -247,22 +258,36 @@ func (v *validator) push(start int) {
 }
 
 // scanString returns the index after the string starting at b[i] == '"', or
-// -1 when it is not a valid JSON string.
-func scanString(b []byte, i int) int {
+// -1 when it is not a valid JSON string. A string with a non-ASCII byte
+// is checked with utf8.Valid; an invalid one sets v.badUTF8.
+func (v *validator) scanString(b []byte, i int) int {
+	start := i
 	i++
 	n := len(b)
+	var high uint64
 	for {
-		for i+8 <= n && !swarStop(binary.LittleEndian.Uint64(b[i:])) {
+		for i+8 <= n {
+			x := binary.LittleEndian.Uint64(b[i:])
+			high |= x
+			if m := swarStopMask(x); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				goto stop
+			}
 			i += 8
 		}
 		for i < n && !strStop[b[i]] {
+			high |= uint64(b[i])
 			i++
 		}
 		if i >= n {
 			return -1
 		}
+	stop:
 		switch c := b[i]; c {
 		case '"':
+			if high&swarHi != 0 && !utf8.Valid(b[start:i]) {
+				v.badUTF8 = true
+			}
 			return i + 1
 		case '\\':
 			if i+1 >= n {
@@ -300,21 +325,26 @@ func scanNumber(b []byte, i int) int {
 	if b[i] == '-' {
 		i++
 	}
-	digits := func() int {
-		s := i
-		for i < n && b[i] >= '0' && b[i] <= '9' {
+	switch {
+	case i >= n:
+		return -1
+	case b[i] == '0':
+		i++
+	case b[i]-'1' < 9:
+		i++
+		for i < n && b[i]-'0' < 10 {
 			i++
 		}
-		return i - s
-	}
-	if i < n && b[i] == '0' {
-		i++
-	} else if digits() == 0 {
+	default:
 		return -1
 	}
 	if i < n && b[i] == '.' {
 		i++
-		if digits() == 0 {
+		s := i
+		for i < n && b[i]-'0' < 10 {
+			i++
+		}
+		if i == s {
 			return -1
 		}
 	}
@@ -323,7 +353,11 @@ func scanNumber(b []byte, i int) int {
 		if i < n && (b[i] == '+' || b[i] == '-') {
 			i++
 		}
-		if digits() == 0 {
+		s := i
+		for i < n && b[i]-'0' < 10 {
+			i++
+		}
+		if i == s {
 			return -1
 		}
 	}
@@ -487,14 +521,7 @@ func (r raw) str(validUTF8 bool) (string, bool) {
 	}
 	body := r[1 : len(r)-1]
 	if validUTF8 {
-		plain := true
-		for _, c := range body {
-			if c == '\\' {
-				plain = false
-				break
-			}
-		}
-		if plain {
+		if !hasBackslash(body) {
 			return string(body), true
 		}
 	}
@@ -514,15 +541,22 @@ func (r raw) str(validUTF8 bool) (string, bool) {
 // never longer than the escaped one.
 func unescape(body []byte) string {
 	out := make([]byte, len(body))
+	j := unescapeInto(out, body)
+	return unsafe.String(unsafe.SliceData(out), j) // out is never written again
+}
+
+// unescapeInto writes the decoded body to out (len(out) >= len(body)) and
+// returns the decoded length.
+func unescapeInto(out, body []byte) int {
 	j := 0
 	for i := 0; i < len(body); {
-		c := body[i]
-		if c != '\\' {
-			out[j] = c
-			i++
-			j++
-			continue
+		k := bytes.IndexByte(body[i:], '\\')
+		if k < 0 {
+			j += copy(out[j:], body[i:])
+			break
 		}
+		j += copy(out[j:], body[i:i+k])
+		i += k
 		e := body[i+1]
 		i += 2
 		switch e {
@@ -558,7 +592,7 @@ func unescape(body []byte) string {
 		}
 		j++
 	}
-	return unsafe.String(unsafe.SliceData(out), j) // out is never written again
+	return j
 }
 
 func hex4(b []byte) uint16 {
@@ -586,11 +620,9 @@ func (r raw) strIs(lit string) bool {
 	if string(body) == lit {
 		return true
 	}
-	for _, c := range body {
-		if c == '\\' {
-			s, ok := r.str(true)
-			return ok && s == lit
-		}
+	if hasBackslash(body) {
+		s, ok := r.str(true)
+		return ok && s == lit
 	}
 	return false
 }
@@ -761,7 +793,7 @@ func (c *checker) build(b []byte, i, depth int) (jsonjs.Value, int) {
 				i = skipWS(b, i+1)
 			}
 		}
-		ms := make([]jsonjs.Member, len(c.vmembers)-base)
+		ms := c.newMembers(len(c.vmembers) - base)
 		copy(ms, c.vmembers[base:])
 		clear(c.vmembers[base:])
 		c.vmembers = c.vmembers[:base]
@@ -782,7 +814,7 @@ func (c *checker) build(b []byte, i, depth int) (jsonjs.Value, int) {
 				i = skipWS(b, i+1)
 			}
 		}
-		items := make([]jsonjs.Value, len(c.vitems)-base)
+		items := c.newItems(len(c.vitems) - base)
 		copy(items, c.vitems[base:])
 		clear(c.vitems[base:])
 		c.vitems = c.vitems[:base]
@@ -790,8 +822,8 @@ func (c *checker) build(b []byte, i, depth int) (jsonjs.Value, int) {
 	case '"':
 		end := skipString(b, i)
 		body := b[i+1 : end-1]
-		if c.shareStrings && len(body) > 0 && !hasBackslash(body) {
-			return jsonjs.StringValue(unsafe.String(&body[0], len(body))), end
+		if c.shareStrings {
+			return jsonjs.StringValue(c.lineString(body)), end
 		}
 		s, _ := raw(b[i:end]).str(true)
 		return jsonjs.StringValue(s), end
@@ -819,10 +851,81 @@ func get(ms []member, key string) (raw, bool) {
 }
 
 func hasBackslash(b []byte) bool {
-	for _, c := range b {
-		if c == '\\' {
-			return true
-		}
+	return bytes.IndexByte(b, '\\') >= 0
+}
+
+// Line-scoped storage. lineValue's members, items and unescaped strings,
+// and the texts of content blocks, live only while their line is checked,
+// so they are carved from arenas that the next line reuses instead of
+// being allocated one by one. Nothing carved from them may outlive the
+// line (findings copy what they quote).
+
+var emptyMembers = []jsonjs.Member{}
+var emptyItems = []jsonjs.Value{}
+
+// newMembers returns n members from the line arena (zeroed or about to be
+// overwritten by the caller), with no spare capacity.
+func (c *checker) newMembers(n int) []jsonjs.Member {
+	if !c.shareStrings {
+		return make([]jsonjs.Member, n)
 	}
-	return false
+	if n == 0 {
+		return emptyMembers
+	}
+	a := c.lineMembers
+	if cap(a)-len(a) < n {
+		a = make([]jsonjs.Member, 0, max(n, 2*cap(a), 64))
+	}
+	out := a[len(a) : len(a)+n : len(a)+n]
+	c.lineMembers = a[:len(a)+n]
+	return out
+}
+
+// newItems is newMembers for array items.
+func (c *checker) newItems(n int) []jsonjs.Value {
+	if !c.shareStrings {
+		return make([]jsonjs.Value, n)
+	}
+	if n == 0 {
+		return emptyItems
+	}
+	a := c.lineItems
+	if cap(a)-len(a) < n {
+		a = make([]jsonjs.Value, 0, max(n, 2*cap(a), 64))
+	}
+	out := a[len(a) : len(a)+n : len(a)+n]
+	c.lineItems = a[:len(a)+n]
+	return out
+}
+
+// lineString decodes the body of a valid JSON string of the current line
+// (valid UTF-8): without escapes it shares the line's bytes, else it is
+// unescaped into the line's byte arena.
+func (c *checker) lineString(body []byte) string {
+	if len(body) == 0 {
+		return ""
+	}
+	if !hasBackslash(body) {
+		return unsafe.String(&body[0], len(body))
+	}
+	a := c.lineBytes
+	if cap(a)-len(a) < len(body) {
+		a = make([]byte, 0, max(len(body), 2*cap(a), 4096))
+	}
+	out := a[len(a) : len(a)+len(body)]
+	n := unescapeInto(out, body)
+	c.lineBytes = a[:len(a)+n]
+	if n == 0 {
+		return ""
+	}
+	return unsafe.String(&out[0], n)
+}
+
+// lineStr is raw.str for a string span of the current line whose result
+// is dropped with the line.
+func (c *checker) lineStr(r raw) (string, bool) {
+	if !c.validUTF8 || r.kind() != jsonjs.String {
+		return r.str(c.validUTF8)
+	}
+	return c.lineString(r[1 : len(r)-1]), true
 }

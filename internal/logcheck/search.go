@@ -29,12 +29,19 @@ var spillNotice = func() *regexp.Regexp {
 	return regexp.MustCompile(`^` + regexp.QuoteMeta(n[:i]) + `\d+` + regexp.QuoteMeta(n[i+1:j]) + `.*\)$`)
 }()
 
+// spillNoticeHead is the literal start of every spillNotice match: a
+// cheap test before the regexp.
+var spillNoticeHead = func() string {
+	n := spill.Notice(7, "\x00", "\x01")
+	return n[:strings.Index(n, "7")]
+}()
+
 // spilled reports whether text ends with a spill notice: it is only the
 // notice, or ends with "\n\n" + notice. A notice has no newline, so it can
 // only be the last line.
 func spilled(text string) bool {
 	start := strings.LastIndexByte(text, '\n') + 1
-	if !spillNotice.MatchString(text[start:]) {
+	if !strings.HasPrefix(text[start:], spillNoticeHead) || !spillNotice.MatchString(text[start:]) {
 		return false
 	}
 	return start == 0 || strings.HasSuffix(text[:start], "\n\n")
@@ -57,10 +64,63 @@ const (
 )
 
 var (
-	grepHeaderCapped = regexp.MustCompile(`^Found (0|[1-9][0-9]*) of (0|[1-9][0-9]*) matches$`)
-	grepHeaderPlain  = regexp.MustCompile(`^Found (0|[1-9][0-9]*) match(es)?$`)
-	grepRow          = regexp.MustCompile(`^Line (-?(?:0|[1-9][0-9]*)): `)
+	grepRow = regexp.MustCompile(`^Line (-?(?:0|[1-9][0-9]*)): `)
 )
+
+// cutCount cuts a leading (0|[1-9][0-9]*) off s.
+func cutCount(s string) (num, rest string, ok bool) {
+	switch {
+	case s == "":
+		return "", s, false
+	case s[0] == '0':
+		return s[:1], s[1:], true
+	case s[0] < '1' || s[0] > '9':
+		return "", s, false
+	}
+	i := 1
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i], s[i:], true
+}
+
+// matchHeaderCapped matches ^Found (0|[1-9][0-9]*) of (0|[1-9][0-9]*) matches$
+// without a regexp, returning the two counts.
+func matchHeaderCapped(h string) (k, n string, ok bool) {
+	rest, ok := strings.CutPrefix(h, "Found ")
+	if !ok {
+		return "", "", false
+	}
+	if k, rest, ok = cutCount(rest); !ok {
+		return "", "", false
+	}
+	if rest, ok = strings.CutPrefix(rest, " of "); !ok {
+		return "", "", false
+	}
+	if n, rest, ok = cutCount(rest); !ok || rest != " matches" {
+		return "", "", false
+	}
+	return k, n, true
+}
+
+// matchHeaderPlain matches ^Found (0|[1-9][0-9]*) match(es)?$ without a
+// regexp, returning the count and whether "es" is there.
+func matchHeaderPlain(h string) (n string, plural, ok bool) {
+	rest, ok := strings.CutPrefix(h, "Found ")
+	if !ok {
+		return "", false, false
+	}
+	if n, rest, ok = cutCount(rest); !ok {
+		return "", false, false
+	}
+	switch rest {
+	case " match":
+		return n, false, true
+	case " matches":
+		return n, true, true
+	}
+	return "", false, false
+}
 
 // recoveryOK checks a recovery sentence: the exact unsaved form, or the
 // saved form "<head><locator>. <hint>" with a non-empty locator and hint.
@@ -378,13 +438,13 @@ func (a *agreement) grep(text string) {
 		a.add("the text does not start with a SEARCH-GREP-2 header: %s", quote(header))
 		return
 	}
-	if m := grepHeaderCapped.FindStringSubmatch(header); m != nil {
+	if m1, m2, ok := matchHeaderCapped(header); ok {
 		capped = true
-		k, _ = strconv.ParseInt(m[1], 10, 64)
-		n2, _ = strconv.ParseInt(m[2], 10, 64)
-	} else if m := grepHeaderPlain.FindStringSubmatch(header); m != nil {
-		n2, _ = strconv.ParseInt(m[1], 10, 64)
-		if plural := m[2] != ""; plural == (n2 == 1) {
+		k, _ = strconv.ParseInt(m1, 10, 64)
+		n2, _ = strconv.ParseInt(m2, 10, 64)
+	} else if m1, plural, ok := matchHeaderPlain(header); ok {
+		n2, _ = strconv.ParseInt(m1, 10, 64)
+		if plural == (n2 == 1) {
 			a.add("header %q: the singular form is for exactly 1 match", header)
 		}
 	} else {

@@ -21,6 +21,9 @@ func (p problems) String() string { return strings.Join(p, "; ") }
 // keySet checks an object's member names against the allowed and required
 // ones (LOG-7: order is ignored).
 func keySet(ms []member, required, optional []string, p *problems, what string) {
+	if keysFine(ms, required, optional) {
+		return
+	}
 	var extra []string
 	for _, m := range ms {
 		if !contains(required, string(m.key)) && !contains(optional, string(m.key)) {
@@ -39,6 +42,32 @@ func keySet(ms []member, required, optional []string, p *problems, what string) 
 	if len(extra) > 0 {
 		p.add(what + " has unexpected member(s) " + strings.Join(dedupeStrings(extra), ", "))
 	}
+}
+
+// keysFine reports, without allocating, that every member is required
+// or optional and every required one is present: keySet has nothing to
+// report.
+func keysFine(ms []member, required, optional []string) bool {
+	if len(required) > 64 {
+		return false
+	}
+	var seen uint64
+next:
+	for _, m := range ms {
+		for j, k := range required {
+			if string(m.key) == k {
+				seen |= 1 << j
+				continue next
+			}
+		}
+		for _, k := range optional {
+			if string(m.key) == k {
+				continue next
+			}
+		}
+		return false
+	}
+	return seen == 1<<len(required)-1
 }
 
 func contains(list []string, s string) bool {
@@ -121,7 +150,15 @@ func clip(r raw) string {
 // to the sequence check.
 func (c *checker) checkRow(line int, top []member) {
 	typRaw, _ := get(top, "type")
-	typ, _ := typRaw.str(true)
+	var typ string
+	switch {
+	case typRaw.strIs(rowText):
+		typ = rowText
+	case typRaw.strIs(rowReasoning):
+		typ = rowReasoning
+	default:
+		typ = rowToolCall
+	}
 	var p problems
 	keySet(top, []string{"type", "seq0", "time0", "data"}, nil, &p, typ+" row")
 	seq0, seqOK := int64(-1), false
@@ -255,27 +292,50 @@ var envelopeKeys = []string{"type", "seq", "time", "data", "surfaceOp", "sourceE
 // checkEvent checks an event envelope (LOG-3, LOG-5, LOG-6) and hands the
 // event to its type's checks.
 func (c *checker) checkEvent(line int, top []member) {
-	ev := event{line: line, seq: -1}
+	c.evBuf = event{line: line, seq: -1}
+	ev := &c.evBuf
 	var p problems
-	typRaw, _ := get(top, "type")
-	typ, ok := typRaw.str(c.validUTF8)
+	// One pass over the members; a later duplicate wins, as in get.
+	var typRaw, seqRaw, timeRaw, dataRaw, ignRaw, surfRaw, srcRaw raw
+	hasExtra := false
+	for _, m := range top {
+		switch string(m.key) {
+		case "type":
+			typRaw = m.val
+		case "seq":
+			seqRaw = m.val
+		case "time":
+			timeRaw = m.val
+		case "data":
+			dataRaw = m.val
+		case "ignorable":
+			ignRaw = m.val
+		case "surfaceOp":
+			surfRaw = m.val
+		case "sourceEventSeqs":
+			srcRaw = m.val
+		default:
+			hasExtra = true
+		}
+	}
+	typ, kind, known, ok := c.eventType(typRaw)
 	if !ok || typ == "" {
 		p.add("type is missing or not a non-empty string")
 	}
 	ev.typ = typ
-	if v, ok := get(top, "seq"); !ok {
+	if v := seqRaw; v == nil {
 		p.add("seq is missing")
 	} else if s, isInt := v.nonNegInt(false); !isInt {
 		p.add("seq " + clip(v) + " is not a non-negative safe integer")
 	} else {
 		ev.seq = s
 	}
-	if v, ok := get(top, "time"); !ok {
+	if v := timeRaw; v == nil {
 		p.add("time is missing")
 	} else if _, isInt := v.safeInt(); !isInt {
 		p.add("time " + clip(v) + " is not a safe integer")
 	}
-	if v, ok := get(top, "data"); !ok {
+	if v := dataRaw; v == nil {
 		p.add("data is missing")
 	} else if v.kind() != jsonjs.Object {
 		p.add("data is a JSON " + v.kind().String() + ", not an object")
@@ -283,26 +343,25 @@ func (c *checker) checkEvent(line int, top []member) {
 		ev.data = v
 	}
 	ignorable := false
-	if v, ok := get(top, "ignorable"); ok {
+	if v := ignRaw; v != nil {
 		if string(v) != "true" {
 			p.add("ignorable is " + clip(v) + ", not true")
 		} else {
 			ignorable = true
 		}
 	}
-	var extra []string
-	for _, m := range top {
-		if !contains(envelopeKeys, string(m.key)) {
-			extra = append(extra, quote(string(m.key)))
+	if hasExtra {
+		var extra []string
+		for _, m := range top {
+			if !contains(envelopeKeys, string(m.key)) {
+				extra = append(extra, quote(string(m.key)))
+			}
 		}
-	}
-	if len(extra) > 0 {
 		p.add("unexpected envelope member(s) " + strings.Join(dedupeStrings(extra), ", "))
 	}
-	kind, known := knownEventTypes[typ]
 	ev.kind = kind
 	surfaceAllowed := kind == evMessage || kind == evToolResult
-	if v, ok := get(top, "surfaceOp"); ok {
+	if v := surfRaw; v != nil {
 		ev.surfaceOp = v
 		if !surfaceAllowed {
 			p.add("surfaceOp on a " + quote(typ) + " event (only user/message, assistant/message and tool/result may carry it)")
@@ -310,7 +369,7 @@ func (c *checker) checkEvent(line int, top []member) {
 			p.add(msg)
 		}
 	}
-	if v, ok := get(top, "sourceEventSeqs"); ok {
+	if v := srcRaw; v != nil {
 		ev.sources = v
 		if !surfaceAllowed {
 			p.add("sourceEventSeqs on a " + quote(typ) + " event (only user/message, assistant/message and tool/result may carry it)")
@@ -352,11 +411,11 @@ func (c *checker) checkEvent(line int, top []member) {
 	}
 	switch kind {
 	case evToolCall:
-		c.toolCall(&ev)
+		c.toolCall(ev)
 	case evToolResult:
-		c.toolResult(&ev)
+		c.toolResult(ev)
 	case evDispatchStart, evDispatchSettle:
-		c.dispatch(&ev)
+		c.dispatch(ev)
 	}
 }
 
@@ -401,12 +460,13 @@ func (c *checker) replaceOp(v raw) (start, end int64, ok bool) {
 	return start, end, ok1 && ok2
 }
 
-// seqList decodes an array of non-negative safe integers.
+// seqList decodes an array of non-negative safe integers. The slice is
+// the checker's scratch: it is valid until the next seqList call.
 func (c *checker) seqList(v raw) ([]int64, bool) {
 	if v.kind() != jsonjs.Array {
 		return nil, false
 	}
-	var out []int64
+	out := c.seqBuf[:0]
 	for _, it := range c.arr(v) {
 		n, ok := it.nonNegInt(false)
 		if !ok {
@@ -414,7 +474,23 @@ func (c *checker) seqList(v raw) ([]int64, bool) {
 		}
 		out = append(out, n)
 	}
+	if cap(out) <= arenaKeep {
+		c.seqBuf = out
+	}
 	return out, true
+}
+
+// eventType decodes an event's type; the names of the known types are
+// not copied.
+func (c *checker) eventType(r raw) (typ string, kind evKind, known, ok bool) {
+	if c.validUTF8 && r.kind() == jsonjs.String {
+		if t, found := knownTypeInfo[string(r[1:len(r)-1])]; found {
+			return t.name, t.kind, true, true
+		}
+	}
+	typ, ok = r.str(c.validUTF8)
+	kind, known = knownEventTypes[typ]
+	return typ, kind, known, ok
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
