@@ -61,7 +61,7 @@ func (c *fuzzCmd) Validate() error {
 	case c.Adapter != "" && len(c.Command) > 0:
 		return errors.New("give the adapter either with --adapter or after --, not both")
 	case c.Adapter != "":
-		argv, err := fzSplitWords(c.Adapter)
+		argv, err := adapter.SplitCommand(c.Adapter)
 		if err != nil {
 			return fmt.Errorf("--adapter: %v", err)
 		}
@@ -118,64 +118,6 @@ func fzContains(xs []string, x string) bool {
 		}
 	}
 	return false
-}
-
-// fzSplitWords splits a command line into words the way a POSIX shell
-// does for plain words: blanks separate words, single quotes keep
-// everything literally, double quotes keep everything but \" \\ \$ \`,
-// and a backslash outside quotes escapes the next character. Nothing is
-// expanded.
-func fzSplitWords(s string) ([]string, error) {
-	var (
-		words []string
-		cur   strings.Builder
-		inW   bool
-	)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			if inW {
-				words = append(words, cur.String())
-				cur.Reset()
-				inW = false
-			}
-		case c == '\'':
-			end := strings.IndexByte(s[i+1:], '\'')
-			if end < 0 {
-				return nil, errors.New("unterminated single quote")
-			}
-			cur.WriteString(s[i+1 : i+1+end])
-			i += end + 1
-			inW = true
-		case c == '"':
-			i++
-			for ; i < len(s) && s[i] != '"'; i++ {
-				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
-					i++
-				}
-				cur.WriteByte(s[i])
-			}
-			if i >= len(s) {
-				return nil, errors.New("unterminated double quote")
-			}
-			inW = true
-		case c == '\\':
-			if i+1 >= len(s) {
-				return nil, errors.New("trailing backslash")
-			}
-			i++
-			cur.WriteByte(s[i])
-			inW = true
-		default:
-			cur.WriteByte(c)
-			inW = true
-		}
-	}
-	if inW {
-		words = append(words, cur.String())
-	}
-	return words, nil
 }
 
 // repro returns the command that re-runs case k of op alone.
@@ -275,8 +217,8 @@ func (c *fuzzCmd) Run() error {
 		return status{exitInfraFailed}
 	}
 	if (c.Format != "text" || c.Out != "") && !rep.Conformant() {
-		fmt.Fprintf(os.Stderr, "conform: fuzz: %d findings in %d failing cases of %d (first: case %d, %s)\n",
-			len(rep.Findings), rep.FailingCases(), rep.Cases, rep.FirstFailing.Case, rep.FirstFailing.Key)
+		fmt.Fprintf(os.Stderr, "conform: fuzz: %s in %d failing cases of %d (first: case %d, %s)\n",
+			fuzz.Plural(len(rep.Findings), "finding", "findings"), rep.FailingCases(), rep.Cases, rep.FirstFailing.Case, rep.FirstFailing.Key)
 	}
 	var saveErr *fuzz.SaveError
 	var genErr *fuzz.GeneratorError
@@ -326,7 +268,7 @@ func (p fzProgress) update(pr fuzz.Progress) {
 		if s := pr.Elapsed.Seconds(); s > 0 {
 			rate = float64(pr.Done) / s
 		}
-		fmt.Fprintf(os.Stderr, "\r\033[Kconform fuzz: %d/%s cases, %d failing, %.0f cases/s", pr.Done, total, pr.Findings, rate)
+		fmt.Fprintf(os.Stderr, "\r\033[Kconform fuzz: %d/%s cases, %d failing, %.0f cases/s", pr.Done, total, pr.Failing, rate)
 	}
 }
 

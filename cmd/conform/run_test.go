@@ -24,6 +24,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	conformroot "github.com/dsh-conform/conform"
+	"github.com/dsh-conform/conform/internal/adapter"
 	"github.com/dsh-conform/conform/internal/baseline"
 	"github.com/dsh-conform/conform/internal/report"
 	"github.com/dsh-conform/conform/internal/runner"
@@ -649,10 +650,10 @@ var _ = Describe("conform baseline write", func() {
 	})
 })
 
-var _ = Describe("splitCommand", func() {
+var _ = Describe("adapter.SplitCommand", func() {
 	DescribeTable("splits like a shell",
 		func(in string, want ...string) {
-			got, err := splitCommand(in)
+			got, err := adapter.SplitCommand(in)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(got).To(Equal(want))
 		},
@@ -670,7 +671,7 @@ var _ = Describe("splitCommand", func() {
 	)
 	DescribeTable("refuses what needs a shell",
 		func(in, want string) {
-			_, err := splitCommand(in)
+			_, err := adapter.SplitCommand(in)
 			Expect(err).To(MatchError(ContainSubstring(want)))
 		},
 		Entry("empty", "  ", "empty adapter command"),

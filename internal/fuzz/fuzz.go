@@ -88,7 +88,7 @@ type CaseRecord struct {
 // Progress is a campaign's state, for a progress line.
 type Progress struct {
 	Done, Total int // Total 0: unbounded (--duration)
-	Findings    int // cases with a finding so far
+	Failing     int // cases with a finding so far
 	Elapsed     time.Duration
 	Shrinking   string // the finding being shrunk, after the cases
 }
@@ -294,7 +294,7 @@ feeding:
 	wg.Wait()
 	campaignTime := time.Since(started)
 
-	rep := c.report(hello, started, campaignTime)
+	rep := c.report(hello, len(sessions), started, campaignTime)
 	var errs []error
 	c.shrinkAndSave(ctx, sessions[0], rep, &errs)
 	rep.DurationMS = ms(time.Since(started))
@@ -387,12 +387,12 @@ func (c *campaign) record(k int, op, v string, seed uint64, in Input, res runner
 		for _, f := range c.findings {
 			n += f.count
 		}
-		c.opt.Progress(Progress{Done: c.done, Total: total, Findings: n, Elapsed: time.Since(started)})
+		c.opt.Progress(Progress{Done: c.done, Total: total, Failing: n, Elapsed: time.Since(started)})
 	}
 }
 
 // report builds the report of the cases run, findings unshrunk.
-func (c *campaign) report(hello adapter.Hello, started time.Time, campaignTime time.Duration) *Report {
+func (c *campaign) report(hello adapter.Hello, jobs int, started time.Time, campaignTime time.Duration) *Report {
 	rep := &Report{
 		Format:         ReportFormat,
 		Version:        ReportVersion,
@@ -402,7 +402,7 @@ func (c *campaign) report(hello adapter.Hello, started time.Time, campaignTime t
 		Seed:           c.opt.Seed,
 		Ops:            c.ops,
 		FirstCase:      c.opt.First,
-		Jobs:           max(1, c.opt.Jobs),
+		Jobs:           jobs,
 		Started:        started.UTC(),
 		CampaignMS:     ms(campaignTime),
 		Totals:         c.totals,

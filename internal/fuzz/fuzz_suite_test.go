@@ -33,8 +33,8 @@ var (
 	build    sync.Once
 )
 
-// buildBinaries builds cmd/conform and the wrong adapters under testdata/
-// into one temporary directory, once per test binary (the suite and the
+// buildBinaries builds cmd/conform, the wrong adapters under testdata/ and
+// two faulty adapters of internal/adapter into one temporary directory, once per test binary (the suite and the
 // benchmark share it): one `go build` for all of them.
 func buildBinaries() (string, error) {
 	build.Do(func() {
@@ -46,6 +46,8 @@ func buildBinaries() (string, error) {
 		for _, name := range wrong.Names {
 			args = append(args, "./testdata/"+name)
 		}
+		// Faulty adapters of the adapter package's suite, used as they are.
+		args = append(args, "../adapter/testdata/crash-third", "../adapter/testdata/hang")
 		out, err := exec.Command("go", args...).CombinedOutput()
 		if err != nil {
 			buildErr = fmt.Errorf("go %v: %v\n%s", args, err, out)

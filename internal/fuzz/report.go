@@ -130,6 +130,9 @@ func (r *Report) WriteJSON(w io.Writer) error {
 // ---------------------------------------------------------------------------
 // text
 
+// Plural is "1 finding" or "n findings".
+func Plural(n int, one, many string) string { return plural(n, one, many) }
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/dsh-conform/conform/internal/fuzz"
+)
+
+func fzDecode(out string) fuzz.Report {
+	var rep fuzz.Report
+	ExpectWithOffset(1, json.Unmarshal([]byte(out), &rep)).To(Succeed(), out)
+	ExpectWithOffset(1, rep.Format).To(Equal("conform-fuzz"))
+	return rep
+}
+
+var _ = Describe("conform fuzz", Ordered, func() {
+	// wrongAdapter is internal/fuzz's drop-empty-logs adapter: the
+	// reference, except that run_code drops empty log entries.
+	var wrongAdapter string
+	BeforeAll(func() {
+		dir, err := os.MkdirTemp("", "conform-fuzz-cmd-")
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(os.RemoveAll, dir)
+		wrongAdapter = filepath.Join(dir, "drop-empty-logs")
+		out, err := exec.Command("go", "build", "-o", wrongAdapter, "../../internal/fuzz/testdata/drop-empty-logs").CombinedOutput()
+		Expect(err).NotTo(HaveOccurred(), string(out))
+	})
+
+	It("fuzzes the embedded reference against itself and exits 0", func() {
+		r := conform("", "fuzz", "--seed", "12", "--cases", "700", "--jobs", "2")
+		Expect(r.code).To(Equal(0), r.stderr)
+		Expect(r.stdout).To(HavePrefix("conform fuzz: conform reference"))
+		Expect(r.stdout).To(ContainSubstring("seed 12, cases 0..699, 2 jobs"))
+		Expect(r.stdout).To(HaveSuffix("OK: no mismatch in 700 cases\n"))
+		Expect(r.stderr).To(BeEmpty())
+	})
+
+	It("picks and prints a seed when none is given", func() {
+		r := conform("", "fuzz", "--cases", "7", "--format", "json")
+		Expect(r.code).To(Equal(0), r.stderr)
+		Expect(r.stderr).To(MatchRegexp(`^conform fuzz: seed \d+\n$`))
+		Expect(r.stderr).To(ContainSubstring("seed %d\n", fzDecode(r.stdout).Seed))
+	})
+
+	It("finds a wrong adapter's bug, shrinks it through the adapter, saves it, exits 1, and prints a command that reproduces it", func() {
+		dir := GinkgoT().TempDir()
+		r := conform("", "fuzz", "--adapter", wrongAdapter, "--seed", "3", "--cases", "300", "--jobs", "2",
+			"--save-dir", dir, "--shrink-time", "5s", "--format", "json")
+		Expect(r.code).To(Equal(1), r.stderr)
+		Expect(r.stderr).To(ContainSubstring("conform: fuzz: 1 finding in"))
+		rep := fzDecode(r.stdout)
+		Expect(rep.Findings).To(HaveLen(1))
+		f := rep.Findings[0]
+		Expect(f.ID).To(Equal("run_code.result content"))
+		// Shrinking ran in the CLI, which never calls flag.Parse.
+		Expect(f.Shrink.Shrunk).To(BeTrue(), f.Shrink.Note)
+		Expect(f.Size.Counts["logs"]).To(BeNumerically("<=", 2))
+		Expect(f.Saved).NotTo(BeNil())
+		Expect(f.Saved.Fixture).To(BeAnExistingFile())
+		Expect(f.Saved.Golden).To(BeAnExistingFile())
+		Expect(f.Repro).To(Equal(fmt.Sprintf("conform fuzz --adapter %s --op run_code.result --seed 3 --case %d --cases 1", wrongAdapter, f.First.Case)))
+
+		args := strings.Fields(f.Repro)
+		Expect(args[0]).To(Equal("conform"))
+		again := conform("", append(args[1:], "--shrink-time", "0", "--format", "json")...)
+		Expect(again.code).To(Equal(1), again.stderr)
+		one := fzDecode(again.stdout)
+		Expect(one.Cases).To(Equal(1))
+		Expect(one.Findings).To(HaveLen(1))
+		Expect(one.Findings[0].First).To(Equal(f.First))
+		Expect(one.Findings[0].Shrink.Note).To(Equal("shrinking disabled"))
+	})
+
+	It("takes the adapter after -- and splits the campaign with --shard", func() {
+		r := conform("", "fuzz", "--seed", "3", "--cases", "100", "--shard", "1/4", "--shrink-time", "0", "--format", "json", "--", wrongAdapter)
+		Expect(r.code).To(Equal(1), r.stderr)
+		rep := fzDecode(r.stdout)
+		Expect(rep.Adapter).To(Equal([]string{wrongAdapter}))
+		Expect(rep.Shard).To(Equal(&fuzz.Shard{Index: 1, Count: 4}))
+		Expect(rep.Cases).To(Equal(25))
+		Expect(rep.Findings[0].First.Case % 4).To(Equal(1))
+		Expect(rep.Findings[0].Repro).To(HaveSuffix(" -- " + wrongAdapter))
+	})
+
+	It("writes JUnit and Markdown to --out", func() {
+		dir := GinkgoT().TempDir()
+		out := filepath.Join(dir, "fuzz.xml")
+		r := conform("", "fuzz", "--seed", "3", "--cases", "60", "--shrink-time", "0", "--format", "junit", "--out", out, "--adapter", wrongAdapter)
+		Expect(r.code).To(Equal(1), r.stderr)
+		Expect(r.stdout).To(BeEmpty())
+		data, err := os.ReadFile(out)
+		Expect(err).NotTo(HaveOccurred())
+		var suites struct {
+			Failures int `xml:"failures,attr"`
+		}
+		Expect(xml.Unmarshal(data, &suites)).To(Succeed())
+		Expect(suites.Failures).To(Equal(1))
+
+		r = conform("", "fuzz", "--seed", "3", "--cases", "60", "--format", "markdown")
+		Expect(r.code).To(Equal(0), r.stderr)
+		Expect(r.stdout).To(HavePrefix("## conform fuzz: ✅ no mismatch\n"))
+	})
+
+	It("exits 2 on usage errors", func() {
+		for _, args := range [][]string{
+			{"--op", "nope"},
+			{"--shard", "4/4"},
+			{"--shard", "x"},
+			{"--adapter", "a", "--", "b"},
+			{"--adapter", "'unterminated"},
+			{"--exec"},
+			{"--cases", "-1"},
+			{"--format", "yaml"},
+		} {
+			r := conform("", append([]string{"fuzz"}, args...)...)
+			Expect(r.code).To(Equal(2), "%v: %s", args, r.stderr)
+		}
+	})
+
+	It("exits 3 when the adapter cannot be started", func() {
+		r := conform("", "fuzz", "--seed", "1", "--cases", "3", "--adapter", "/nonexistent/adapter")
+		Expect(r.code).To(Equal(3))
+		Expect(r.stderr).To(ContainSubstring("starting the adapter"))
+		Expect(r.stdout).To(BeEmpty())
+	})
+})

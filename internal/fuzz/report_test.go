@@ -1,0 +1,123 @@
+package fuzz_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strconv"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/dsh-conform/conform/internal/adapter"
+	"github.com/dsh-conform/conform/internal/fuzz"
+	"github.com/dsh-conform/conform/internal/fuzz/testdata/wrong"
+	"github.com/dsh-conform/conform/internal/report"
+	"github.com/dsh-conform/conform/internal/verdict"
+)
+
+var _ = Describe("reports", func() {
+	var failing, clean *fuzz.Report
+
+	BeforeEach(func() {
+		if failing != nil {
+			return
+		}
+		var err error
+		failing, err = fuzz.Run(context.Background(), fuzz.Options{
+			Seed: 3, Cases: 500, Jobs: 2, ShrinkTime: 5 * time.Second, SaveDir: GinkgoT().TempDir(),
+			NewSession: func(context.Context) (adapter.Session, error) {
+				return adapter.InProcess(wrong.DropEmptyLogs{}, wrong.Implementation("drop-empty-logs")), nil
+			},
+			Repro: func(op string, seed uint64, k int) string {
+				return "conform fuzz --adapter ./x --op " + op + " --seed 3 --case " + strconv.Itoa(k) + " --cases 1"
+			},
+		})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(failing.Findings).To(HaveLen(1))
+		clean, err = fuzz.Run(context.Background(), fuzz.Options{Seed: 3, Cases: 70, NewSession: referenceSession})
+		Expect(err).NotTo(HaveOccurred())
+	})
+
+	It("writes text: throughput, cases per op, counts, the first failing case and each finding", func() {
+		var b bytes.Buffer
+		Expect(failing.WriteText(&b)).To(Succeed())
+		out := b.String()
+		f := failing.Findings[0]
+		Expect(out).To(HavePrefix("conform fuzz: wrong/drop-empty-logs 0 (go), in process\nseed 3, cases 0..499, 2 jobs\n500 cases in "))
+		Expect(out).To(MatchRegexp(`\(\d+ cases/s\)`))
+		Expect(out).To(MatchRegexp(`run_code.result +71 +\d+ +\d+ +0 +0 +0 +0 +0 +key-order \d+`))
+		Expect(out).To(ContainSubstring("mismatches %d, crashes 0, timeouts 0, errors 0", failing.Mismatches))
+		Expect(out).To(ContainSubstring("first failing: case %d (run_code.result, case seed %d)", f.First.Case, f.First.Seed))
+		Expect(out).To(ContainSubstring("FINDING 1/1 run_code.result content: %d of 500 cases", f.Count))
+		Expect(out).To(ContainSubstring("  minimal input (" + f.Size.Summary))
+		Expect(out).To(ContainSubstring(string(f.Input)))
+		Expect(out).To(ContainSubstring("  diff:\n    content $.content [exact]: first difference at byte"))
+		Expect(out).To(ContainSubstring("      want: "))
+		Expect(out).To(ContainSubstring("  breaks: CODE-RENDER-1"))
+		Expect(out).To(ContainSubstring("  reproduce: conform fuzz --adapter ./x --op run_code.result --seed 3 --case %d --cases 1\n", f.First.Case))
+		Expect(out).To(ContainSubstring("  saved: " + f.Saved.Fixture))
+		Expect(out).To(HaveSuffix("\nFAIL: 1 finding in %d failing cases\n", failing.FailingCases()))
+
+		b.Reset()
+		Expect(clean.WriteText(&b)).To(Succeed())
+		Expect(b.String()).To(HaveSuffix("\nOK: no mismatch in 70 cases\n"))
+		Expect(b.String()).NotTo(ContainSubstring("FINDING"))
+	})
+
+	It("writes JSON that round-trips", func() {
+		var b bytes.Buffer
+		Expect(failing.WriteJSON(&b)).To(Succeed())
+		var back fuzz.Report
+		Expect(json.Unmarshal(b.Bytes(), &back)).To(Succeed())
+		Expect(back.Format).To(Equal("conform-fuzz"))
+		Expect(back.Version).To(Equal(1))
+		Expect(back.Cases).To(Equal(500))
+		Expect(back.Totals).To(HaveLen(len(verdict.All)))
+		Expect(back.Findings).To(HaveLen(1))
+		Expect(back.Findings[0].Key).To(Equal(failing.Findings[0].Key))
+		Expect(back.Findings[0].Saved).To(Equal(failing.Findings[0].Saved))
+		Expect(back.FirstFailing).To(Equal(failing.FirstFailing))
+		var raw map[string]any
+		Expect(json.Unmarshal(b.Bytes(), &raw)).To(Succeed())
+		Expect(raw["findings"].([]any)[0].(map[string]any)["input"]).To(HaveKey("run")) // the input as JSON, not a string
+		Expect(raw).To(HaveKey("casesPerSecond"))
+		Expect(raw["perOp"]).To(HaveLen(7))
+	})
+
+	It("writes JUnit XML: a suite per op, a failing test case per finding", func() {
+		var b bytes.Buffer
+		Expect(failing.WriteJUnit(&b)).To(Succeed())
+		got, err := report.ReadJUnit(&b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(got.Suites).To(HaveLen(7))
+		Expect(got.Tests).To(Equal(8))
+		Expect(got.Failures).To(Equal(1))
+		Expect(got.Errors).To(BeZero())
+		for _, s := range got.Suites {
+			if s.Name != "fuzz run_code.result" {
+				continue
+			}
+			Expect(s.Cases).To(HaveLen(2))
+			Expect(s.Cases[1].Name).To(Equal("run_code.result content"))
+			Expect(s.Cases[1].Failure.Text).To(ContainSubstring("reproduce: conform fuzz"))
+			Expect(s.Cases[1].Failure.Text).To(ContainSubstring(string(failing.Findings[0].Input)))
+		}
+	})
+
+	It("writes Markdown: a status line, the per-op table and the findings", func() {
+		var b bytes.Buffer
+		Expect(failing.WriteMarkdown(&b)).To(Succeed())
+		out := b.String()
+		Expect(out).To(HavePrefix("## conform fuzz: ❌ 1 finding\n"))
+		Expect(out).To(ContainSubstring("| op | cases | pass | fail | crash | timeout | error | unsupported | skipped | variants |"))
+		Expect(out).To(ContainSubstring("| `run_code.result` | 71 |"))
+		Expect(out).To(ContainSubstring("### Findings"))
+		Expect(out).To(ContainSubstring("| 1 | `run_code.result content` | %d |", failing.Findings[0].Count))
+		Expect(out).To(ContainSubstring("```json\n" + string(failing.Findings[0].Input) + "\n```"))
+		b.Reset()
+		Expect(clean.WriteMarkdown(&b)).To(Succeed())
+		Expect(b.String()).To(HavePrefix("## conform fuzz: ✅ no mismatch\n"))
+	})
+})
