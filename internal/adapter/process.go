@@ -134,14 +134,38 @@ func launch(ctx context.Context, cfg *Config) (*proc, Hello, error) {
 
 // procSession is one persistent adapter process, replaced after a fault
 // that leaves it unusable.
+// requests is what both process sessions keep per session: the lock that
+// serializes cases, the closed flag and a reusable request buffer.
+type requests struct {
+	mu     sync.Mutex
+	req    []byte
+	closed bool
+}
+
+// request builds the run request for a case; the caller holds mu.
+func (s *requests) request(ctx context.Context, id, op string, input []byte) ([]byte, error) {
+	if s.closed {
+		return nil, errClosed
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	req, err := appendRunRequest(s.req[:0], id, op, input)
+	if err != nil {
+		return nil, err
+	}
+	if cap(req) <= keepBuf {
+		s.req = req
+	}
+	return req, nil
+}
+
 type procSession struct {
 	cfg   Config
 	hello Hello
+	requests
 
-	mu           sync.Mutex
 	p            *proc // nil: start a new one before the next case
-	req          []byte
-	closed       bool
 	failedStarts int
 	lastStart    *Fault
 }
@@ -151,18 +175,9 @@ func (s *procSession) Hello() Hello { return s.hello }
 func (s *procSession) Run(ctx context.Context, id, op string, input []byte) (Reply, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return Reply{}, errClosed
-	}
-	if err := ctx.Err(); err != nil {
-		return Reply{}, err
-	}
-	req, err := appendRunRequest(s.req[:0], id, op, input)
+	req, err := s.request(ctx, id, op, input)
 	if err != nil {
 		return Reply{}, err
-	}
-	if cap(req) <= keepBuf {
-		s.req = req
 	}
 	if s.p == nil {
 		if err := s.restart(ctx); err != nil {
@@ -246,10 +261,7 @@ func (s *procSession) Close() error {
 type execSession struct {
 	cfg   Config
 	hello Hello
-
-	mu     sync.Mutex
-	req    []byte
-	closed bool
+	requests
 }
 
 func (s *execSession) Hello() Hello { return s.hello }
@@ -257,18 +269,9 @@ func (s *execSession) Hello() Hello { return s.hello }
 func (s *execSession) Run(ctx context.Context, id, op string, input []byte) (Reply, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return Reply{}, errClosed
-	}
-	if err := ctx.Err(); err != nil {
-		return Reply{}, err
-	}
-	req, err := appendRunRequest(s.req[:0], id, op, input)
+	req, err := s.request(ctx, id, op, input)
 	if err != nil {
 		return Reply{}, err
-	}
-	if cap(req) <= keepBuf {
-		s.req = req
 	}
 	deadline := time.Now().Add(s.cfg.Timeout)
 	p, err := startProc(&s.cfg)

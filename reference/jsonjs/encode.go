@@ -15,31 +15,7 @@ func Marshal(v Value) []byte {
 // null), and object members in ECMAScript own-property order. It uses an
 // explicit stack, so nesting depth is bounded only by memory (CODE-JSON-3).
 func Append(dst []byte, v Value) []byte {
-	w := walker{}
-	w.walk(v, func(ev event) {
-		switch ev.kind {
-		case evScalar:
-			dst = appendScalar(dst, ev.v)
-		case evOpen:
-			if ev.v.kind == Array {
-				dst = append(dst, '[')
-			} else {
-				dst = append(dst, '{')
-			}
-		case evClose:
-			if ev.v.kind == Array {
-				dst = append(dst, ']')
-			} else {
-				dst = append(dst, '}')
-			}
-		case evComma:
-			dst = append(dst, ',')
-		case evKey:
-			dst = AppendString(dst, ev.key)
-			dst = append(dst, ':')
-		}
-	})
-	return dst
+	return AppendLayout(dst, v, Layout{})
 }
 
 // Size returns len(Marshal(v)) in UTF-8 bytes without building the
