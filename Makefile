@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs are `make run` and `make test`.
 GO ?= go
 
-.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream
+.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream fuzz-smoke
 
 # conform's main job: run every case through the embedded reference harness.
 # Point it at your harness with `go run ./cmd/conform run -- <adapter argv>`.
@@ -40,3 +40,8 @@ conform-upstream:
 		echo "conform-upstream: SKIPPED: node/npm not installed, the upstream harness cannot run"; exit 0; fi
 	cd adapters/dsh-node && npm ci --no-audit --no-fund
 	$(GO) run ./cmd/conform run --adapter 'node adapters/dsh-node/adapter.mjs' --baseline adapters/dsh-node/baseline.yaml
+
+# A bounded differential fuzz campaign of `conform adapter` (the reference
+# served over protocol v1) against the in-process reference.
+fuzz-smoke: build
+	bin/conform fuzz --cases 3000 --jobs 2 --seed 1 -- bin/conform adapter
