@@ -218,6 +218,7 @@ var schemaNames = []string{
 	"op-spill.preview.input",
 	"op-spill.preview.output",
 	"report-check-log",
+	"report-fuzz",
 	"report-run",
 	"search-meta",
 	"search-result-view",
@@ -235,6 +236,39 @@ const checkLogReport = `{"format":"conform-check-log","version":1,"failOn":"viol
 	    "findings":{"violation":1,"warning":0,"unprovable":0},"baselined":1,"failing":0,"listed":1,"dropped":0,"errors":0,
 	    "bytes":10,"elapsedSeconds":0.1,"result":"pass"},
 	  "baseline":{"file":"b.yaml","entries":1,"stale":[]}}`
+
+// fuzzReport is a small but complete `conform fuzz --format json` report
+// with a mismatch finding (shrunk and saved) and a crash finding (not
+// shrunk); fuzzShardReport is a clean shard of a --duration campaign.
+const (
+	fuzzTotals = `"totals":{"pass":5,"fail":2,"error":0,"timeout":0,"crash":1,"unsupported":0,"skipped":0,"xfail":0,"xpass":0}`
+	fuzzReport = `{"format":"conform-fuzz","version":1,"implementation":{"name":"h","version":"1.0","language":"go","homepage":""},"protocol":1,
+	  "adapter":["./adapter","--flag"],"seed":3,"ops":["run_code.result","grep.result"],"firstCase":0,"planned":8,"jobs":2,
+	  "started":"2026-01-02T03:04:05.678Z","campaignMs":12.5,"durationMs":40.25,"cases":8,"casesPerSecond":640,` + fuzzTotals + `,
+	  "mismatches":2,"crashes":1,"timeouts":0,"errors":0,"generatorErrors":0,
+	  "perOp":[{"op":"run_code.result","cases":4,"variants":{"key-order":1},"totals":{"pass":1,"fail":2,"error":0,"timeout":0,"crash":1,"unsupported":0,"skipped":0,"xfail":0,"xpass":0}},
+	    {"op":"grep.result","cases":4,"variants":{},"totals":{"pass":4,"fail":0,"error":0,"timeout":0,"crash":0,"unsupported":0,"skipped":0,"xfail":0,"xpass":0},"generatorErrors":1}],
+	  "firstFailing":{"case":2,"op":"run_code.result","caseSeed":18446744073709551615,"variant":"key-order","finding":"run_code.result content CODE-RENDER-1"},
+	  "findings":[{"id":"run_code.result content CODE-RENDER-1","key":{"op":"run_code.result","field":"content","requirement":"CODE-RENDER-1","verdict":"fail"},"count":2,
+	      "first":{"case":2,"op":"run_code.result","caseSeed":18446744073709551615,"variant":"key-order","finding":"run_code.result content CODE-RENDER-1"},
+	      "broken":["CODE-RENDER-1"],"diffs":[{"field":"content","comparator":"exact","path":"$.content","offset":7,"want":"a","got":"b","requirement":"CODE-RENDER-1","message":"content: first difference at byte 7"}],
+	      "input":{"run":{"logs":[""]}},"size":{"bytes":20,"counts":{"logs":1},"summary":"1 log"},"originalSize":{"bytes":90,"counts":{"logs":4},"summary":"4 logs"},
+	      "shrink":{"shrunk":true,"runs":12,"memoHits":3,"durationMs":5.5,"firstDrawMatches":true},
+	      "repro":"conform fuzz --op run_code.result --seed 3 --case 2 --cases 1",
+	      "saved":{"id":"run_code.result/fuzz-0123456789ab","fixture":"d/fixtures/run_code.result/fuzz-0123456789ab.json","golden":"d/golden/run_code.result/fuzz-0123456789ab.json"}},
+	    {"id":"run_code.result (crash)","key":{"op":"run_code.result","verdict":"crash"},"count":1,
+	      "first":{"case":4,"op":"run_code.result","caseSeed":7,"finding":"run_code.result (crash)"},
+	      "broken":[],"message":"adapter exited","stderr":"panic: x","input":{"run":{"logs":[]}},"size":{"bytes":15,"summary":"0 logs"},"originalSize":{"bytes":15,"summary":"0 logs"},
+	      "shrink":{"shrunk":false,"runs":0,"memoHits":0,"durationMs":0,"firstDrawMatches":false,"note":"shrinking disabled"},
+	      "repro":"conform fuzz --op run_code.result --seed 3 --case 4 --cases 1"}]}`
+	fuzzShardReport = `{"format":"conform-fuzz","version":1,"implementation":{"name":"ref","version":"1.0.0","language":"go","homepage":""},"protocol":1,
+	  "seed":0,"ops":["spill.preview"],"firstCase":5,"shard":{"index":1,"count":2},"jobs":1,
+	  "started":"2026-01-02T03:04:05Z","campaignMs":0,"durationMs":0,"cases":0,"casesPerSecond":0,
+	  "totals":{"pass":0,"fail":0,"error":0,"timeout":0,"crash":0,"unsupported":0,"skipped":0,"xfail":0,"xpass":0},
+	  "mismatches":0,"crashes":0,"timeouts":0,"errors":0,"generatorErrors":0,
+	  "perOp":[{"op":"spill.preview","cases":0,"variants":{},"totals":{"pass":0,"fail":0,"error":0,"timeout":0,"crash":0,"unsupported":0,"skipped":0,"xfail":0,"xpass":0}}],
+	  "findings":[],"interrupted":true}`
+)
 
 // Instances below are copied from the digest's worked examples where it has
 // them (search-card.md §10, §12, §13; code-mode.md; spill.md; retention.md;
@@ -263,6 +297,27 @@ var schemaInstances = map[string]instances{
 			strings.Replace(checkLogReport, `"level":"violation"`, `"level":"error"`, 1),
 			strings.Replace(checkLogReport, `"dropped":0,"elapsedSeconds":0.1}]`, `"elapsedSeconds":0.1}]`, 1),
 			strings.Replace(checkLogReport, `"version":1`, `"version":2`, 1),
+		},
+	},
+	"report-fuzz": {
+		valid: []string{fuzzReport, fuzzShardReport},
+		invalid: []string{
+			strings.Replace(fuzzReport, `"format":"conform-fuzz"`, `"format":"conform-run"`, 1),
+			strings.Replace(fuzzReport, `"version":1`, `"version":2`, 1),
+			strings.Replace(fuzzReport, `,"xpass":0},`+"\n", `},`+"\n", 1),                                             // totals miss a verdict
+			strings.Replace(fuzzReport, `"verdict":"fail"}`, `"verdict":"pass"}`, 1),                                   // a passing finding
+			strings.Replace(fuzzReport, `"verdict":"crash"}`, `"verdict":"crash","field":"content"}`, 1),               // a fault has no field
+			strings.Replace(fuzzReport, `"broken":["CODE-RENDER-1"],"diffs":[`, `"broken":["CODE-RENDER-1"],"x":[`, 1), // a mismatch without diffs
+			strings.Replace(fuzzReport, `"message":"adapter exited",`, ``, 1),                                          // a fault without message
+			strings.Replace(fuzzReport, `"input":{"run":{"logs":[""]}}`, `"input":"{\"run\":{\"logs\":[\"\"]}}"`, 1),   // the input as a string
+			strings.Replace(fuzzReport, `"caseSeed":7,`, `"caseSeed":18446744073709551616,`, 1),                        // not a uint64
+			strings.Replace(fuzzReport, `"comparator":"exact"`, `"comparator":"fuzzy"`, 1),                             // the run report's diff
+			strings.Replace(fuzzReport, `/fuzz-0123456789ab","fixture"`, `/fuzz-0123","fixture"`, 1),                   // saved ID
+			strings.Replace(fuzzReport, `"perOp":[`, `"perOps":[`, 1),
+			strings.Replace(fuzzShardReport, `"count":2}`, `"count":1}`, 1),
+			strings.Replace(fuzzShardReport, `"interrupted":true`, `"interrupted":false`, 1),
+			strings.Replace(fuzzShardReport, `"jobs":1`, `"jobs":0`, 1),
+			strings.Replace(fuzzShardReport, `"ops":["spill.preview"]`, `"ops":[]`, 1),
 		},
 	},
 	"search-meta": {
