@@ -14,8 +14,9 @@
 // A harness implements the ops of docs/ops.md: Run takes an op name and
 // the op's JSON input and returns the op's JSON output, or an error whose
 // message is the library's own (the golden answer of an invalid
-// configuration is such a message). Cases whose op Ops does not list are
-// skipped, not failed. Answers are judged exactly as `conform run` judges
+// configuration is such a message). Cases of an optional op (retain.items,
+// retain.text, spill.preview) that Ops does not list are skipped; the four
+// contract ops are required, as in `conform run`. Answers are judged exactly as `conform run` judges
 // an adapter: field by field with the comparators of docs/fixtures.md, plus
 // the property checks, every one of which names the requirement it
 // enforces. The harness is called from one goroutine at a time.
@@ -98,7 +99,8 @@ func cases() ([]runner.Case, error) {
 // Check runs every embedded case through h and returns nil when h
 // conforms, else every violation joined with errors.Join; each is a
 // *Violation whose message names the case, the field's JSON path and the
-// requirement. Unsupported ops and skips are not violations.
+// requirement. Unsupported optional ops and skips are not violations; an
+// unsupported required op is one violation naming the op.
 func Check(h Harness) error {
 	cs, err := cases()
 	if err != nil {
@@ -112,9 +114,21 @@ func Check(h Harness) error {
 		return fmt.Errorf("conformtest: %w", err)
 	}
 	var errs []error
+	missing := map[string]int{}
 	for i := range rep.Cases {
-		for _, v := range violations(&rep.Cases[i]) {
+		c := &rep.Cases[i]
+		if c.Verdict == verdict.Unsupported && runner.Required(c.Op) {
+			missing[c.Op]++
+			continue
+		}
+		for _, v := range violations(c) {
 			errs = append(errs, v)
+		}
+	}
+	for _, op := range runner.RequiredOps {
+		if n := missing[op]; n > 0 {
+			errs = append(errs, &Violation{Case: op, Verdict: string(verdict.Unsupported),
+				Message: fmt.Sprintf("the harness does not list the required op %s; its %d cases were not run", op, n)})
 		}
 	}
 	return errors.Join(errs...)
@@ -133,8 +147,10 @@ func Run(t *testing.T, h Harness) {
 	for _, c := range cs {
 		t.Run(c.ID, func(t *testing.T) {
 			r := runner.RunCase(context.Background(), s, c, 0)
-			switch r.Verdict {
-			case verdict.Unsupported, verdict.Skipped:
+			switch {
+			case r.Verdict == verdict.Unsupported && runner.Required(c.Op):
+				t.Fatalf("%s: the harness does not list the required op %s", c.ID, c.Op)
+			case r.Verdict == verdict.Unsupported, r.Verdict == verdict.Skipped:
 				t.Skip(r.Message)
 			}
 			for _, v := range violations(&r) {

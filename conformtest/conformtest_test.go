@@ -81,14 +81,23 @@ func TestCheckReference(t *testing.T) {
 	}
 }
 
-func TestCheckUnsupportedOpsAreNotErrors(t *testing.T) {
-	if err := conformtest.Check(refHarness{ops: []string{reference.OpGrepResult}}); err != nil {
-		t.Fatalf("a harness of one op: %v", err)
+func TestCheckUnsupportedOptionalOpsAreNotErrors(t *testing.T) {
+	required := []string{reference.OpGrepResult, reference.OpGlobResult, reference.OpSearchPresent, reference.OpRunCodeResult}
+	if err := conformtest.Check(refHarness{ops: required}); err != nil {
+		t.Fatalf("a harness of the required ops only: %v", err)
+	}
+}
+
+func TestCheckUnsupportedRequiredOpIsAViolation(t *testing.T) {
+	err := conformtest.Check(refHarness{ops: []string{reference.OpGrepResult, reference.OpSearchPresent, reference.OpRunCodeResult}})
+	vs := violations(err)
+	if len(vs) != 1 || vs[0].Case != reference.OpGlobResult || vs[0].Verdict != "unsupported" || !strings.Contains(vs[0].Error(), "required op glob.result") {
+		t.Fatalf("want one violation for glob.result, got %v", err)
 	}
 }
 
 func TestRunReference(t *testing.T) {
-	conformtest.Run(t, refHarness{ops: []string{reference.OpSearchPresent, reference.OpRetainItems}})
+	conformtest.Run(t, refHarness{})
 }
 
 func TestCheckWrongMetaTotal(t *testing.T) {
