@@ -17,7 +17,6 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/dsh-conform/conform/internal/baseline"
 	"github.com/dsh-conform/conform/internal/logcheck"
 	"github.com/dsh-conform/conform/internal/report"
 	"github.com/dsh-conform/conform/spec"
@@ -87,6 +86,15 @@ func writeFile(dir, name, text string) string {
 	ExpectWithOffset(1, os.WriteFile(p, []byte(text), 0o644)).To(Succeed())
 	return p
 }
+
+// The check-log report model now lives in internal/report and
+// internal/logcheck; the specs keep their short names.
+type (
+	clJSONReport      = report.CheckLogJSON
+	clJSONLevelCounts = report.CheckLogLevelCounts
+)
+
+const clStdinName = logcheck.StdinName
 
 // decode parses a --format json report after validating it against its
 // schema.
@@ -259,6 +267,27 @@ var _ = Describe("check-log on clean logs", func() {
 		data, err := os.ReadFile(out)
 		Expect(err).NotTo(HaveOccurred())
 		decode(string(data))
+	})
+
+	It("writes to stdout for --out -, never to a file named -", func() {
+		bad := writeFile(dir, "bad.jsonl", badLog)
+		cmd := exec.Command(bin, "check-log", "--out", "-", bad)
+		cmd.Dir = dir
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		var ee *exec.ExitError
+		Expect(errors.As(cmd.Run(), &ee)).To(BeTrue())
+		Expect(ee.ExitCode()).To(Equal(exitNonconform), errb.String())
+		Expect(out.String()).To(ContainSubstring("result: FAIL"))
+		Expect(errb.String()).To(BeEmpty(), "a text report on stdout needs no summary on stderr")
+		Expect(filepath.Join(dir, "-")).NotTo(BeAnExistingFile())
+
+		cmd = exec.Command(bin, "check-log", "--format", "json", "--out", "-", clean)
+		cmd.Dir = dir
+		data, err := cmd.Output()
+		Expect(err).NotTo(HaveOccurred())
+		decode(string(data))
+		Expect(filepath.Join(dir, "-")).NotTo(BeAnExistingFile())
 	})
 
 	It("accepts --tool-name and the caps", func() {
@@ -483,134 +512,3 @@ var _ = Describe("check-log on a broken log", func() {
 })
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// The report model on synthetic findings, independent of the engine.
-var _ = Describe("check-log report model", func() {
-	f := func(file string, line int, req string, l logcheck.Level) logcheck.Finding {
-		return logcheck.Finding{File: file, Line: line, Seq: max(int64(line)-2, -1), Requirement: req, Level: l, Message: "msg " + req + " | pipe"}
-	}
-	build := func(failOn logcheck.Level, max int, bl *baseline.Baseline) *clRun {
-		r := newCLRun(failOn, max, bl)
-		a := r.addFile("logs/a.jsonl")
-		a.Stats = logcheck.Stats{Lines: 10, Events: 9, ResultsChecked: map[string]int{"grep": 2}, UnknownTypes: map[string]int{"x/y": 1}, Bytes: 1000}
-		r.add(a, f("logs/a.jsonl", 3, "LOG-CHECK-2", logcheck.Violation))
-		r.add(a, f("logs/a.jsonl", 4, "LOG-CHECK-2", logcheck.Violation))
-		r.add(a, f("logs/a.jsonl", 5, "LOG-CHECK-SEARCH-2", logcheck.Warning))
-		r.add(a, f("logs/a.jsonl", 6, "LOG-CHECK-SEARCH-6", logcheck.Unprovable))
-		b := r.addFile("logs/b.jsonl")
-		b.Stats = logcheck.Stats{Lines: 2, Events: 1, Bytes: 50}
-		r.add(b, f("logs/b.jsonl", 0, "LOG-5", logcheck.Violation))
-		r.finish()
-		return r
-	}
-
-	It("counts, lists and classifies", func() {
-		r := build(logcheck.Violation, 0, nil)
-		Expect(r.failing()).To(Equal(3))
-		Expect(r.exitCode()).To(Equal(exitNonconform))
-		Expect(r.Checked).To(ContainElement("LOG-5"))
-		Expect(r.Checked).NotTo(ContainElement("SEARCH-GREP-1"))
-		Expect(build(logcheck.Warning, 0, nil).failing()).To(Equal(4))
-	})
-
-	It("adds an ID outside the log area that a finding names, in catalogue order", func() {
-		r := newCLRun(logcheck.Violation, 0, nil)
-		a := r.addFile("a.jsonl")
-		r.add(a, f("a.jsonl", 2, "ZZ-NOT-IN-CATALOGUE", logcheck.Violation))
-		r.add(a, f("a.jsonl", 3, "CODE-DISPATCH-6", logcheck.Violation))
-		r.finish()
-		n := len(r.Checked)
-		Expect(n).To(Equal(len(logAreaIDs()) + 2))
-		Expect(r.Checked[n-1]).To(Equal("ZZ-NOT-IN-CATALOGUE"), "unknown IDs go last")
-		Expect(r.Checked).To(ContainElement("CODE-DISPATCH-6"))
-		Expect(clArea("CODE-DISPATCH-6")).To(Equal("codemode"))
-		Expect(clArea("ZZ-NOT-IN-CATALOGUE")).To(Equal("log"))
-	})
-
-	It("produces schema-valid JSON", func() {
-		var buf bytes.Buffer
-		Expect(build(logcheck.Violation, 2, nil).writeJSON(&buf)).To(Succeed())
-		rep := decode(buf.String())
-		Expect(rep.Totals.Listed).To(Equal(2))
-		Expect(rep.Totals.Dropped).To(Equal(3))
-		Expect(rep.Files[1].Dropped).To(Equal(1))
-		Expect(rep.Totals.Findings).To(Equal(clJSONLevelCounts{Violation: 3, Warning: 1, Unprovable: 1}))
-		Expect(rep.Totals.ResultsChecked).To(Equal(map[string]int{"grep": 2}))
-		Expect(rep.Totals.Bytes).To(BeNumerically("==", 1050))
-	})
-
-	It("produces JUnit with one failure per failing requirement and unprovable as skipped", func() {
-		var buf bytes.Buffer
-		Expect(build(logcheck.Violation, 0, nil).writeJUnit(&buf)).To(Succeed())
-		ts, err := report.ReadJUnit(&buf)
-		Expect(err).NotTo(HaveOccurred())
-		n := len(logAreaIDs())
-		Expect(ts.Tests).To(Equal(2 * n))
-		Expect(ts.Suites[0].Failures).To(Equal(1)) // LOG-CHECK-2
-		Expect(ts.Suites[0].Skipped).To(Equal(1))  // LOG-CHECK-SEARCH-6
-		Expect(ts.Suites[1].Failures).To(Equal(1)) // LOG-5
-		Expect(ts.Failures).To(Equal(2))
-		for _, c := range ts.Suites[0].Cases {
-			switch c.Name {
-			case "LOG-CHECK-2":
-				Expect(c.Failure.Message).To(Equal("2 violations"))
-				Expect(c.Failure.Text).To(ContainSubstring("logs/a.jsonl:3: violation LOG-CHECK-2 msg LOG-CHECK-2 | pipe"))
-			case "LOG-CHECK-SEARCH-2":
-				Expect(c.Failure).To(BeNil(), "a warning below --fail-on does not fail")
-				Expect(c.SystemOut).To(ContainSubstring("warning"))
-			}
-		}
-		buf.Reset()
-		Expect(build(logcheck.Warning, 0, nil).writeJUnit(&buf)).To(Succeed())
-		ts, err = report.ReadJUnit(&buf)
-		Expect(err).NotTo(HaveOccurred())
-		Expect(ts.Failures).To(Equal(3))
-	})
-
-	It("produces the markdown table", func() {
-		var buf bytes.Buffer
-		Expect(build(logcheck.Violation, 0, nil).writeMarkdown(&buf)).To(Succeed())
-		out := buf.String()
-		Expect(out).To(ContainSubstring("| `LOG-CHECK-2` | ❌ fail | 2 | 0 | 0 | 0 | `logs/a.jsonl:3` msg LOG-CHECK-2 \\| pipe |"))
-		Expect(out).To(ContainSubstring("| `LOG-CHECK-SEARCH-2` | ⚠️ warning | 0 | 1 | 0 | 0 |"))
-		Expect(out).To(ContainSubstring("| `LOG-CHECK-SEARCH-6` | ❔ unprovable | 0 | 0 | 1 | 0 |"))
-		Expect(out).To(ContainSubstring("| `LOG-CHECK-1` | ✅ pass | 0 | 0 | 0 | 0 |  |"))
-		Expect(out).To(ContainSubstring("| `LOG-5` | ❌ fail | 1 |"))
-	})
-
-	It("applies a baseline: matched findings do not fail, unmatched entries are stale", func() {
-		bl, err := baseline.Parse("bl.yaml", []byte("- requirement: LOG-CHECK-2\n  file: 'logs/*.jsonl'\n  reason: known\n- requirement: LOG-5\n  reason: trimmed fixture\n- requirement: LOG-CHECK-3\n  reason: old\n"))
-		Expect(err).NotTo(HaveOccurred())
-		r := build(logcheck.Violation, 0, bl)
-		Expect(r.failing()).To(Equal(0))
-		Expect(r.Stale).To(HaveLen(1))
-		Expect(r.Stale[0].Requirement).To(Equal("LOG-CHECK-3"))
-		Expect(r.exitCode()).To(Equal(exitNonconform), "a stale entry fails the run")
-		var buf bytes.Buffer
-		Expect(r.writeText(&buf)).To(Succeed())
-		Expect(buf.String()).To(ContainSubstring("logs/a.jsonl:3: violation LOG-CHECK-2 msg LOG-CHECK-2 | pipe [baselined: known]"))
-		Expect(buf.String()).To(ContainSubstring("stale baseline entry bl.yaml:6 {requirement: LOG-CHECK-3} matches no finding (reason: old)"))
-		Expect(buf.String()).To(ContainSubstring("3 baselined, 1 stale baseline entry"))
-		buf.Reset()
-		Expect(r.writeJSON(&buf)).To(Succeed())
-		rep := decode(buf.String())
-		Expect(rep.Totals.Baselined).To(Equal(3))
-		Expect(rep.Files[0].Stats.Baselined).To(Equal(2))
-		Expect(rep.Baseline.Entries).To(Equal(3))
-	})
-
-	It("reports a log that could not be read as an error (exit 3)", func() {
-		r := newCLRun(logcheck.Violation, 0, nil)
-		r.checkFile(filepath.Join(GinkgoT().TempDir(), "gone.jsonl"), logcheck.Defaults())
-		r.finish()
-		Expect(r.exitCode()).To(Equal(exitInfraFailed))
-		var buf bytes.Buffer
-		Expect(r.writeJUnit(&buf)).To(Succeed())
-		ts, err := report.ReadJUnit(&buf)
-		Expect(err).NotTo(HaveOccurred())
-		Expect(ts.Errors).To(Equal(1))
-		buf.Reset()
-		Expect(r.writeJSON(&buf)).To(Succeed())
-		Expect(decode(buf.String()).Totals.Result).To(Equal("error"))
-	})
-})

@@ -48,7 +48,7 @@ type fuzzCmd struct {
 	Shrink   time.Duration `name:"shrink-time" default:"30s" placeholder:"D" help:"Time limit for shrinking each finding through the adapter (default ${default}); 0 disables shrinking."`
 
 	Format string `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json, junit or markdown."`
-	Out    string `placeholder:"FILE" help:"Write the report to FILE instead of stdout."`
+	Out    string `placeholder:"FILE" help:"Write the report to FILE instead of stdout (-)."`
 
 	argv           []string
 	shard, nShards int
@@ -205,8 +205,9 @@ func (c *fuzzCmd) Run() error {
 	default:
 		werr = rep.WriteText(&buf)
 	}
+	toFile := c.Out != "" && c.Out != "-" // - is stdout, as for conform run
 	if werr == nil {
-		if c.Out != "" {
+		if toFile {
 			werr = os.WriteFile(c.Out, buf.Bytes(), 0o644)
 		} else {
 			_, werr = os.Stdout.Write(buf.Bytes())
@@ -216,7 +217,7 @@ func (c *fuzzCmd) Run() error {
 		fmt.Fprintf(os.Stderr, "conform: fuzz: writing the report: %v\n", werr)
 		return status{exitInfraFailed}
 	}
-	if (c.Format != "text" || c.Out != "") && !rep.Conformant() {
+	if (c.Format != "text" || toFile) && !rep.Conformant() {
 		fmt.Fprintf(os.Stderr, "conform: fuzz: %s in %d failing cases of %d (first: case %d, %s)\n",
 			fuzz.Plural(len(rep.Findings), "finding", "findings"), rep.FailingCases(), rep.Cases, rep.FirstFailing.Case, rep.FirstFailing.Key)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -108,6 +109,28 @@ var _ = Describe("conform fuzz", Ordered, func() {
 		r = conform("", "fuzz", "--seed", "3", "--cases", "60", "--format", "markdown")
 		Expect(r.code).To(Equal(0), r.stderr)
 		Expect(r.stdout).To(HavePrefix("## conform fuzz: ✅ no mismatch\n"))
+	})
+
+	It("writes to stdout for --out -, never to a file named -", func() {
+		dir := GinkgoT().TempDir()
+		cmd := exec.Command(bin, "fuzz", "--seed", "3", "--cases", "60", "--shrink-time", "0", "--adapter", wrongAdapter, "--out", "-")
+		cmd.Dir = dir
+		var out, errb strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		var ee *exec.ExitError
+		Expect(errors.As(err, &ee)).To(BeTrue(), "%v", err)
+		Expect(ee.ExitCode()).To(Equal(1), errb.String())
+		Expect(out.String()).To(HavePrefix("conform fuzz: "))
+		Expect(errb.String()).NotTo(ContainSubstring("conform: fuzz: 1 finding in"), "a text report on stdout needs no summary on stderr")
+		Expect(filepath.Join(dir, "-")).NotTo(BeAnExistingFile())
+
+		cmd = exec.Command(bin, "fuzz", "--seed", "3", "--cases", "7", "--format", "json", "--out", "-")
+		cmd.Dir = dir
+		data, err := cmd.Output()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(fzDecode(string(data)).Cases).To(Equal(7))
+		Expect(filepath.Join(dir, "-")).NotTo(BeAnExistingFile())
 	})
 
 	It("exits 2 on usage errors", func() {

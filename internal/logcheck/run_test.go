@@ -1,0 +1,154 @@
+package logcheck_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/dsh-conform/conform/internal/baseline"
+	"github.com/dsh-conform/conform/internal/logcheck"
+)
+
+// The streaming driver of `conform check-log` (the end-to-end specs are in
+// cmd/conform).
+var _ = Describe("Run", func() {
+	const (
+		cleanLog = `{"type":"session","version":0,"id":"4428b809-66d5-4ea2-9a03-89de742fcda1","createdAt":1785591986068,"cwd":"/tmp","delegationDepth":0}` + "\n"
+		badLog   = `{"type":"session","version":7,"id":"x","createdAt":-5}` + "\n" +
+			"this is not json\n" +
+			`{"type":"tool/result","seq":0,"time":1785591986069,"data":{"turn":1,"step":1,"callId":"nope","content":[],"isError":false},"surfaceOp":"append","sourceEventSeqs":[42]}` + "\n"
+	)
+	var dir string
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		ExpectWithOffset(1, os.MkdirAll(filepath.Dir(p), 0o755)).To(Succeed())
+		ExpectWithOffset(1, os.WriteFile(p, []byte(text), 0o644)).To(Succeed())
+		return p
+	}
+	BeforeEach(func() { dir = GinkgoT().TempDir() })
+
+	It("expands directories to their *.jsonl in sorted order, files and - as given", func() {
+		write("logs/b.jsonl", cleanLog)
+		write("logs/a.jsonl", cleanLog)
+		write("logs/sub/c.jsonl", cleanLog)
+		write("logs/notes.txt", "x")
+		one := write("one.log", cleanLog)
+		got, err := logcheck.ExpandPaths([]string{one, filepath.Join(dir, "logs"), "-"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(got).To(Equal([]string{one, filepath.Join(dir, "logs", "a.jsonl"), filepath.Join(dir, "logs", "b.jsonl"), filepath.Join(dir, "logs", "sub", "c.jsonl"), "-"}))
+
+		_, err = logcheck.ExpandPaths([]string{filepath.Join(dir, "gone.jsonl")})
+		Expect(err).To(MatchError("path " + filepath.Join(dir, "gone.jsonl") + ": no such file or directory"))
+		Expect(os.Mkdir(filepath.Join(dir, "empty"), 0o755)).To(Succeed())
+		s, err := logcheck.Run(context.Background(), []string{filepath.Join(dir, "empty")}, logcheck.RunOptions{Options: logcheck.Defaults()})
+		Expect(err).To(MatchError(ContainSubstring("holds no *.jsonl file")))
+		Expect(s).To(BeNil())
+	})
+
+	It("checks every log, stdin included, and reports progress", func() {
+		clean := write("clean.jsonl", cleanLog)
+		var progress []string
+		s, err := logcheck.Run(context.Background(), []string{clean, "-"}, logcheck.RunOptions{
+			Options:  logcheck.Defaults(),
+			Stdin:    strings.NewReader(badLog),
+			Progress: func(n, total int, path string) { progress = append(progress, fmt.Sprintf("%d %d %s", n, total, path)) },
+		})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(progress).To(Equal([]string{"1 2 " + clean, "2 2 -"}))
+		Expect(s.FailOn).To(Equal(logcheck.Violation), "the default")
+		Expect(s.Files).To(HaveLen(2))
+		Expect(s.Files[0].Name).To(Equal(clean))
+		Expect(s.Files[0].Listed).To(BeEmpty())
+		Expect(s.Files[1].Name).To(Equal(logcheck.StdinName))
+		Expect(s.Files[1].Stats.Bytes).To(BeNumerically("==", len(badLog)))
+		Expect(s.Files[1].Listed).NotTo(BeEmpty())
+		for _, f := range s.Files[1].Listed {
+			Expect(f.File).To(Equal(logcheck.StdinName))
+		}
+		_, counts, _ := s.Totals()
+		Expect(counts[logcheck.Violation]).To(BeNumerically(">", 0))
+		Expect(s.Failing()).To(Equal(counts[logcheck.Violation]))
+		Expect(s.Result()).To(Equal(logcheck.ResultFail))
+	})
+
+	It("keeps counting past MaxFindings", func() {
+		bad := write("bad.jsonl", badLog)
+		all, err := logcheck.Run(context.Background(), []string{bad}, logcheck.RunOptions{Options: logcheck.Defaults()})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(all.Listed).To(BeNumerically(">=", 2))
+		s, err := logcheck.Run(context.Background(), []string{bad, bad}, logcheck.RunOptions{Options: logcheck.Defaults(), MaxFindings: 1})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.Listed).To(Equal(1))
+		Expect(s.Dropped).To(Equal(2*all.Listed - 1))
+		Expect(s.Files[0].Dropped).To(Equal(all.Listed - 1))
+		Expect(s.Files[1].Dropped).To(Equal(all.Listed))
+		Expect(s.Failing()).To(Equal(2 * all.Failing()))
+		total := 0
+		for _, t := range s.ByReq {
+			total += t.Total()
+		}
+		Expect(total).To(Equal(2 * all.Listed))
+	})
+
+	It("applies the baseline and finds the stale entries", func() {
+		bad := write("bad.jsonl", badLog)
+		all, err := logcheck.Run(context.Background(), []string{bad}, logcheck.RunOptions{Options: logcheck.Defaults(), FailOn: logcheck.Warning})
+		Expect(err).NotTo(HaveOccurred())
+		var b strings.Builder
+		for id := range all.ByReq {
+			b.WriteString("- requirement: " + id + "\n  reason: known\n")
+		}
+		b.WriteString("- requirement: LOG-CHECK-3\n  file: elsewhere.jsonl\n  reason: old\n")
+		bl, err := baseline.Parse("bl.yaml", []byte(b.String()))
+		Expect(err).NotTo(HaveOccurred())
+		s, err := logcheck.Run(context.Background(), []string{bad}, logcheck.RunOptions{Options: logcheck.Defaults(), FailOn: logcheck.Warning, Baseline: bl})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.Failing()).To(Equal(0))
+		Expect(s.Files[0].Baseline).To(Equal(all.Listed))
+		for _, f := range s.Files[0].Listed {
+			Expect(f.Baseline).NotTo(BeNil())
+		}
+		Expect(s.Stale).To(HaveLen(1))
+		Expect(s.Stale[0].Requirement).To(Equal("LOG-CHECK-3"))
+		Expect(s.Result()).To(Equal(logcheck.ResultFail), "a stale entry fails the run")
+		Expect(s.Requirement("NOT-NAMED").Total()).To(Equal(0))
+	})
+
+	It("prefers a finding that is not baselined as a requirement's first", func() {
+		bl, err := baseline.Parse("bl.yaml", []byte("- requirement: LOG-5\n  file: a.jsonl\n  reason: known\n"))
+		Expect(err).NotTo(HaveOccurred())
+		s := logcheck.NewSummary(logcheck.Violation, 0, bl)
+		a, b := s.AddFile("a.jsonl"), s.AddFile("b.jsonl")
+		s.Add(a, logcheck.Finding{Line: 1, Requirement: "LOG-5", Level: logcheck.Violation, Message: "one"})
+		s.Add(b, logcheck.Finding{Line: 2, Requirement: "LOG-5", Level: logcheck.Warning, Message: "two"})
+		s.Finish()
+		t := s.Requirement("LOG-5")
+		Expect(t.First.Message).To(Equal("two"))
+		Expect(t.Baselined).To(Equal(1))
+		Expect(t.Open).To(Equal(map[logcheck.Level]int{logcheck.Warning: 1}))
+		Expect(t.Failing(logcheck.Violation)).To(Equal(0))
+		Expect(t.Failing(logcheck.Warning)).To(Equal(1))
+		Expect(a.Listed[0].File).To(Equal("a.jsonl"), "a finding without a file gets the log's name")
+		Expect(s.Result()).To(Equal(logcheck.ResultPass))
+	})
+
+	It("stops when the context ends, returning what it checked", func() {
+		clean := write("clean.jsonl", cleanLog)
+		ctx, cancel := context.WithCancel(context.Background())
+		n := 0
+		s, err := logcheck.Run(ctx, []string{clean, clean, clean}, logcheck.RunOptions{
+			Options:  logcheck.Defaults(),
+			Progress: func(int, int, string) { n++; cancel() },
+		})
+		Expect(err).To(MatchError(context.Canceled))
+		Expect(n).To(Equal(1))
+		Expect(s.Files).To(HaveLen(1))
+		Expect(s.Files[0].Err).To(MatchError(context.Canceled))
+		Expect(s.Result()).To(Equal(logcheck.ResultError))
+	})
+})

@@ -1,0 +1,143 @@
+package report
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dsh-conform/conform/internal/logcheck"
+	"github.com/dsh-conform/conform/spec"
+)
+
+// The reports of `conform check-log`: a logcheck.Summary (see
+// logcheck.Run) written as text (WriteCheckLogText), JSON
+// (WriteCheckLogJSON), JUnit (WriteCheckLogJUnit) or a markdown
+// compliance table (WriteCheckLogMarkdown).
+
+// checkLogLevels are the finding levels, most severe first.
+var checkLogLevels = []logcheck.Level{logcheck.Violation, logcheck.Warning, logcheck.Unprovable}
+
+// CheckLogRequirements returns the requirement IDs a check-log run checks,
+// the rows of its JUnit and markdown reports: the catalogue's "log" area
+// (LOG-*, LOG-CALL-*, LOG-RES-*, LOG-DISP-*, LOG-CHECK-*), plus every
+// other ID a finding of s named, in catalogue order (IDs outside the
+// catalogue last, sorted).
+func CheckLogRequirements(s *logcheck.Summary) []string {
+	var ids []string
+	reqs, _ := spec.Catalogue() // an unreadable catalogue leaves only the IDs findings name
+	for _, q := range reqs {
+		if q.Area == "log" {
+			ids = append(ids, q.ID)
+		}
+	}
+	known := map[string]bool{}
+	for _, id := range ids {
+		known[id] = true
+	}
+	var extra []string
+	for id := range s.ByReq {
+		if !known[id] {
+			extra = append(extra, id)
+		}
+	}
+	if len(extra) == 0 {
+		return ids
+	}
+	order := map[string]int{}
+	for i, id := range spec.IDs() {
+		order[id] = i
+	}
+	all := append(ids, extra...)
+	sort.SliceStable(all, func(i, j int) bool {
+		oi, iok := order[all[i]]
+		oj, jok := order[all[j]]
+		switch {
+		case iok && jok:
+			return oi < oj
+		case iok != jok:
+			return iok
+		default:
+			return all[i] < all[j]
+		}
+	})
+	return all
+}
+
+// CheckLogArea is the JUnit classname of a requirement: its catalogue
+// area, "log" when it has none.
+func CheckLogArea(id string) string {
+	if q, ok := spec.Lookup(id); ok && q.Area != "" {
+		return q.Area
+	}
+	return "log"
+}
+
+// checkLogFindingLine is "file:line: level REQ-ID message", with the
+// accepting baseline entry's reason (and issue) when there is one.
+func checkLogFindingLine(f *logcheck.RunFinding) string {
+	s := fmt.Sprintf("%s: %s %s %s", checkLogLocation(f), f.Level, f.Requirement, f.Message)
+	if f.Baseline != nil {
+		s += " [baselined: " + f.Baseline.Reason
+		if f.Baseline.Issue != "" {
+			s += " (" + f.Baseline.Issue + ")"
+		}
+		s += "]"
+	}
+	return s
+}
+
+// checkLogLocation is file:line, or file for a finding about the whole
+// file.
+func checkLogLocation(f *logcheck.RunFinding) string {
+	if f.Line > 0 {
+		return fmt.Sprintf("%s:%d", f.File, f.Line)
+	}
+	return f.File
+}
+
+// checkLogCountList is "k1 n1, k2 n2" in key order, or "none".
+func checkLogCountList(m map[string]int) string {
+	if len(m) == 0 {
+		return "none"
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// byteSize renders a byte count for people: "512 bytes", "59.1 KiB".
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// CheckLogProblems says why a check-log run failed beyond its findings,
+// one line each: the stale baseline entries, then the logs that could not
+// be read. A command prints them on stderr when its report goes to a file
+// or is not meant for people.
+func CheckLogProblems(s *logcheck.Summary) []string {
+	var out []string
+	for _, e := range s.Stale {
+		out = append(out, fmt.Sprintf("stale baseline entry %s matches no finding", e))
+	}
+	for _, f := range s.Files {
+		if f.Err != nil {
+			out = append(out, fmt.Sprintf("%s: %v", f.Name, f.Err))
+		}
+	}
+	return out
+}
