@@ -303,17 +303,28 @@ func mutSearchMetaOnError(m *mlog) bool {
 	if c.name == toolGrep {
 		meta = obj("shape", "matches", "files", jsonjs.ArrayValue(), "truncated", false, "total", 0)
 	}
+	setMeta(m, c, meta)
+	return true
+}
+
+// setMeta sets the meta of c's result and of its replacement, if any (a
+// replacement keeps the original's meta, LOG-RES-3).
+func setMeta(m *mlog, c *callInfo, meta jsonjs.Value) {
 	m.setAt(c.result, meta, pMeta...)
 	if c.replace >= 0 {
 		m.setAt(c.replace, meta, pMeta...)
 	}
-	return true
 }
 
 // editMeta replaces the meta of a successful search result (and of its
 // replacement) by f(meta).
 func editMeta(m *mlog, f func(jsonjs.Value) jsonjs.Value) bool {
-	c := searchOK(m, "")
+	return editMetaOf(m, searchOK(m, ""), f)
+}
+
+// editMetaOf replaces the meta of c's result (and of its replacement) by
+// f(meta); it reports false when c is nil or its result has no meta.
+func editMetaOf(m *mlog, c *callInfo, f func(jsonjs.Value) jsonjs.Value) bool {
 	if c == nil {
 		return false
 	}
@@ -321,11 +332,7 @@ func editMeta(m *mlog, f func(jsonjs.Value) jsonjs.Value) bool {
 	if !ok {
 		return false
 	}
-	nm := f(meta)
-	m.setAt(c.result, nm, pMeta...)
-	if c.replace >= 0 {
-		m.setAt(c.replace, nm, pMeta...)
-	}
+	setMeta(m, c, f(meta))
 	return true
 }
 
@@ -356,10 +363,7 @@ func rerender(m *mlog, c *callInfo, op string, input any, adjust func(text strin
 		text, meta = adjust(text, meta)
 	}
 	m.setAt(c.result, jsonjs.StringValue(text), pText...)
-	m.setAt(c.result, meta, pMeta...)
-	if c.replace >= 0 {
-		m.setAt(c.replace, meta, pMeta...)
-	}
+	setMeta(m, c, meta)
 	return true
 }
 
@@ -368,13 +372,24 @@ func callArgs(m *mlog, c *callInfo) (jsonjs.Value, bool) {
 	return v, err == nil
 }
 
-func mutSearchMetaOverCap(m *mlog) bool {
-	c := searchOK(m, toolGlob)
+// searchOKArgs picks a successful top-level search result (as searchOK) and
+// parses its call's arguments; c is nil when there is none or they do not
+// parse.
+func searchOKArgs(m *mlog, name string) (*callInfo, jsonjs.Value) {
+	c := searchOK(m, name)
 	if c == nil {
-		return false
+		return nil, jsonjs.Value{}
 	}
 	args, ok := callArgs(m, c)
 	if !ok {
+		return nil, jsonjs.Value{}
+	}
+	return c, args
+}
+
+func mutSearchMetaOverCap(m *mlog) bool {
+	c, args := searchOKArgs(m, toolGlob)
+	if c == nil {
 		return false
 	}
 	paths := make([]string, 700)
@@ -403,12 +418,8 @@ func bigMatches() []search.Match {
 }
 
 func mutSearchWrongTotal(m *mlog) bool {
-	c := searchOK(m, toolGrep)
+	c, args := searchOKArgs(m, toolGrep)
 	if c == nil {
-		return false
-	}
-	args, ok := callArgs(m, c)
-	if !ok {
 		return false
 	}
 	// The text of all 43 matches with the untruncated meta of the first
@@ -435,25 +446,12 @@ func mutSearchTruncatedFlipped(m *mlog) bool {
 		b, _ := tr.Bool()
 		return ok && isBool && !b && total > 0 && jsonjs.Size(meta) < 60000
 	})
-	if c == nil {
-		return false
-	}
-	meta, _ := getPath(m.val[c.result], pMeta...)
-	meta = setPath(meta, jsonjs.BoolValue(true), "truncated")
-	m.setAt(c.result, meta, pMeta...)
-	if c.replace >= 0 {
-		m.setAt(c.replace, meta, pMeta...)
-	}
-	return true
+	return editMetaOf(m, c, func(v jsonjs.Value) jsonjs.Value { return setPath(v, jsonjs.BoolValue(true), "truncated") })
 }
 
 func mutSearchPathDropped(m *mlog) bool {
-	c := searchOK(m, toolGlob)
+	c, args := searchOKArgs(m, toolGlob)
 	if c == nil {
-		return false
-	}
-	args, ok := callArgs(m, c)
-	if !ok {
 		return false
 	}
 	in := search.GlobInput{Args: args, Value: search.GlobValue{Root: ".", Paths: []string{"src/a.ts", "src/b.ts", "src/c.ts"}},

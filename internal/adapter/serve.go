@@ -104,20 +104,8 @@ func (s *server) handle(dst, line []byte) (out []byte, bye bool) {
 	if bytes.TrimLeft(line, " \t\r\n")[0] != '{' {
 		return appendErrorAnswer(dst, nil, "request is not a JSON object: "+excerpt(line)), false
 	}
-	var cmdRaw, idRaw, opRaw, inputRaw []byte
-	eachMember(line, func(k, v []byte) bool {
-		switch {
-		case keyIs(k, "cmd"):
-			cmdRaw = v
-		case keyIs(k, "id"):
-			idRaw = v
-		case keyIs(k, "op"):
-			opRaw = v
-		case keyIs(k, "input"):
-			inputRaw = v
-		}
-		return true
-	})
+	ms := rawMembers(line, "cmd", "id", "op", "input")
+	cmdRaw, idRaw, opRaw, inputRaw := ms[0], ms[1], ms[2], ms[3]
 	cmd, ok := str(cmdRaw)
 	if !ok {
 		return appendErrorAnswer(dst, idRaw, "request has no \"cmd\" string: "+excerpt(line)), false

@@ -209,6 +209,23 @@ func eachMember(obj []byte, fn func(key, val []byte) bool) {
 	}
 }
 
+// rawMembers returns, for each of names, the raw value of obj's member of
+// that name (the last one when it repeats; nil when it has none). obj must
+// be valid JSON whose value is an object, as for eachMember.
+func rawMembers(obj []byte, names ...string) [][]byte {
+	vals := make([][]byte, len(names))
+	eachMember(obj, func(k, v []byte) bool {
+		for j, name := range names {
+			if keyIs(k, name) {
+				vals[j] = v
+				break
+			}
+		}
+		return true
+	})
+	return vals
+}
+
 func skipSpace(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 		i++
@@ -389,20 +406,8 @@ func decodeHello(line []byte) (Hello, string) {
 	if !isObject(line) {
 		return Hello{}, "handshake answer is not a JSON object: " + excerpt(line)
 	}
-	var protoRaw, implRaw, opsRaw, errRaw []byte
-	eachMember(line, func(k, v []byte) bool {
-		switch {
-		case keyIs(k, "protocol"):
-			protoRaw = v
-		case keyIs(k, "implementation"):
-			implRaw = v
-		case keyIs(k, "ops"):
-			opsRaw = v
-		case keyIs(k, "error"):
-			errRaw = v
-		}
-		return true
-	})
+	ms := rawMembers(line, "protocol", "implementation", "ops", "error")
+	protoRaw, implRaw, opsRaw, errRaw := ms[0], ms[1], ms[2], ms[3]
 	if protoRaw == nil && errRaw != nil {
 		return Hello{}, "adapter refused the handshake: " + excerpt(errRaw)
 	}

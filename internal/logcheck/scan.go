@@ -123,28 +123,21 @@ func (v *validator) validate(b []byte) bool {
 				valStart = i
 			}
 			switch c := b[i]; {
-			case c == '{':
+			case c == '{' || c == '[':
 				start := i
 				i = skipWS(b, i+1)
-				if i < n && b[i] == '}' {
+				if i < n && b[i] == closer(c) {
 					i++
 					state = stAfter
 					break
 				}
-				v.stack = append(v.stack, '{')
+				v.stack = append(v.stack, c)
 				v.push(start)
-				state = stKey
-			case c == '[':
-				start := i
-				i = skipWS(b, i+1)
-				if i < n && b[i] == ']' {
-					i++
-					state = stAfter
-					break
+				if c == '{' {
+					state = stKey
+				} else {
+					state = stValue
 				}
-				v.stack = append(v.stack, '[')
-				v.push(start)
-				state = stValue
 			case c == '"':
 				if i = v.scanString(b, i); i < 0 {
 					return false
@@ -249,6 +242,14 @@ func swarQuote(x uint64) bool {
 	q := x ^ (swarLo * '"')
 	s := x ^ (swarLo * '\\')
 	return ((q-swarLo)&^q|(s-swarLo)&^s)&swarHi != 0
+}
+
+// closer returns the byte that closes a container opened by c ('{' or '[').
+func closer(c byte) byte {
+	if c == '{' {
+		return '}'
+	}
+	return ']'
 }
 
 func (v *validator) push(start int) {
@@ -768,12 +769,12 @@ func (c *checker) lineValue(r raw) jsonjs.Value {
 // with the index after it. Containers nested deeper than maxBuildDepth are
 // handed to jsonjs.Parse, which keeps an explicit stack.
 func (c *checker) build(b []byte, i, depth int) (jsonjs.Value, int) {
+	if (b[i] == '{' || b[i] == '[') && depth >= maxBuildDepth {
+		end := skipValue(b, i, c.tape())
+		return raw(b[i:end]).parse(), end
+	}
 	switch b[i] {
 	case '{':
-		if depth >= maxBuildDepth {
-			end := skipValue(b, i, c.tape())
-			return raw(b[i:end]).parse(), end
-		}
 		base := len(c.vmembers)
 		i = skipWS(b, i+1)
 		for b[i] == '"' {
@@ -794,15 +795,9 @@ func (c *checker) build(b []byte, i, depth int) (jsonjs.Value, int) {
 			}
 		}
 		ms := c.newMembers(len(c.vmembers) - base)
-		copy(ms, c.vmembers[base:])
-		clear(c.vmembers[base:])
-		c.vmembers = c.vmembers[:base]
+		c.vmembers = popTail(ms, c.vmembers, base)
 		return jsonjs.ObjectValue(ms...), i + 1 // '}'
 	case '[':
-		if depth >= maxBuildDepth {
-			end := skipValue(b, i, c.tape())
-			return raw(b[i:end]).parse(), end
-		}
 		base := len(c.vitems)
 		i = skipWS(b, i+1)
 		for b[i] != ']' {
@@ -815,9 +810,7 @@ func (c *checker) build(b []byte, i, depth int) (jsonjs.Value, int) {
 			}
 		}
 		items := c.newItems(len(c.vitems) - base)
-		copy(items, c.vitems[base:])
-		clear(c.vitems[base:])
-		c.vitems = c.vitems[:base]
+		c.vitems = popTail(items, c.vitems, base)
 		return jsonjs.ArrayValue(items...), i + 1
 	case '"':
 		end := skipString(b, i)
@@ -837,6 +830,15 @@ func (c *checker) build(b []byte, i, depth int) (jsonjs.Value, int) {
 	end := skipValue(b, i, nil)
 	f, _ := raw(b[i:end]).num()
 	return jsonjs.NumberValue(f), end
+}
+
+// popTail moves the tail s[base:] of a scratch stack into dst (of its
+// length), zeroing the tail so the stack keeps no references, and returns
+// the stack cut back to s[:base].
+func popTail[T any](dst, s []T, base int) []T {
+	copy(dst, s[base:])
+	clear(s[base:])
+	return s[:base]
 }
 
 // get returns the value of the last member named key (JSON.parse: the
@@ -872,13 +874,7 @@ func (c *checker) newMembers(n int) []jsonjs.Member {
 	if n == 0 {
 		return emptyMembers
 	}
-	a := c.lineMembers
-	if cap(a)-len(a) < n {
-		a = make([]jsonjs.Member, 0, max(n, 2*cap(a), 64))
-	}
-	out := a[len(a) : len(a)+n : len(a)+n]
-	c.lineMembers = a[:len(a)+n]
-	return out
+	return carve(&c.lineMembers, n)
 }
 
 // newItems is newMembers for array items.
@@ -889,12 +885,18 @@ func (c *checker) newItems(n int) []jsonjs.Value {
 	if n == 0 {
 		return emptyItems
 	}
-	a := c.lineItems
-	if cap(a)-len(a) < n {
-		a = make([]jsonjs.Value, 0, max(n, 2*cap(a), 64))
+	return carve(&c.lineItems, n)
+}
+
+// carve returns n elements from the end of the arena *a (growing it when it
+// is short), with no spare capacity.
+func carve[T any](a *[]T, n int) []T {
+	s := *a
+	if cap(s)-len(s) < n {
+		s = make([]T, 0, max(n, 2*cap(s), 64))
 	}
-	out := a[len(a) : len(a)+n : len(a)+n]
-	c.lineItems = a[:len(a)+n]
+	out := s[len(s) : len(s)+n : len(s)+n]
+	*a = s[:len(s)+n]
 	return out
 }
 

@@ -541,26 +541,25 @@ func presentProperties() []Property {
 
 func runCodeProperties() []Property {
 	op := "run_code.result"
+	// carriesNo checks that the output's field is null.
+	carriesNo := func(field string) func(_, output jsonjs.Value) string {
+		return func(_, output jsonjs.Value) string {
+			if nonNull(output, field) {
+				return "a run_code result carries a " + field + ": " + excerptJSON(mustGet(output, field))
+			}
+			return ""
+		}
+	}
 	return []Property{
 		{
 			Requirement: "CODE-PRESENT-3", Op: op, Field: "meta",
-			Doc: "a run_code result carries no meta",
-			Check: func(_, output jsonjs.Value) string {
-				if nonNull(output, "meta") {
-					return "a run_code result carries a meta: " + excerptJSON(mustGet(output, "meta"))
-				}
-				return ""
-			},
+			Doc:   "a run_code result carries no meta",
+			Check: carriesNo("meta"),
 		},
 		{
 			Requirement: "CODE-PRESENT-2", Op: op, Field: "view",
-			Doc: "run_code has no result presenter: view is null",
-			Check: func(_, output jsonjs.Value) string {
-				if nonNull(output, "view") {
-					return "a run_code result carries a view: " + excerptJSON(mustGet(output, "view"))
-				}
-				return ""
-			},
+			Doc:   "run_code has no result presenter: view is null",
+			Check: carriesNo("view"),
 		},
 		{
 			Requirement: "CODE-RENDER-1", Op: op, Field: "content",
