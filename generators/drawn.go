@@ -175,9 +175,9 @@ func genTextInputValue(in retention.TextInput) (jsonjs.Value, error) {
 			kept = append(kept, m)
 		}
 	}
-	v = genSetMember(v, "strategy", jsonjs.ObjectValue(kept...))
+	v = v.With("strategy", jsonjs.ObjectValue(kept...))
 	if !v.Has("chunks") && !v.Has("chunksBase64") {
-		v = genSetMember(v, "chunks", jsonjs.ArrayValue())
+		v = v.With("chunks", jsonjs.ArrayValue())
 	}
 	return v, nil
 }

@@ -492,39 +492,39 @@ func MalformedMeta(class string) *rapid.Generator[jsonjs.Value] {
 		case "truncated-missing":
 			return genDeleteMember(genWellFormedMeta(t, shape, false), "truncated")
 		case "truncated-not-boolean":
-			return genSetMember(genWellFormedMeta(t, shape, false), "truncated", pick(genNotBoolean, "truncated"))
+			return genWellFormedMeta(t, shape, false).With("truncated", pick(genNotBoolean, "truncated"))
 		case "total-missing":
 			return genDeleteMember(genWellFormedMeta(t, shape, false), "total")
 		case "total-not-number":
-			return genSetMember(genWellFormedMeta(t, shape, false), "total", pick(genNotNumber, "total"))
+			return genWellFormedMeta(t, shape, false).With("total", pick(genNotNumber, "total"))
 		case "shape-missing":
 			return genDeleteMember(genWellFormedMeta(t, shape, false), "shape")
 		case "shape-unknown":
-			return genSetMember(genWellFormedMeta(t, shape, false), "shape", pick(genBadShapes, "shape"))
+			return genWellFormedMeta(t, shape, false).With("shape", pick(genBadShapes, "shape"))
 		case "kind-instead-of-shape":
 			return genRenameMember(genDeleteMember(genWellFormedMeta(t, shape, false), "kind"), "shape", "kind")
 		case "paths-missing": // sometimes with a valid files list: the wrong list for the shape
 			m := genDeleteMember(genWellFormedMeta(t, search.ShapePaths, false), "paths")
 			if rapid.Bool().Draw(t, "withFiles") {
-				m = genSetMember(m, "files", jsonjs.ArrayValue())
+				m = m.With("files", jsonjs.ArrayValue())
 			}
 			return m
 		case "paths-not-array":
-			return genSetMember(genWellFormedMeta(t, search.ShapePaths, false), "paths", pick(genNotArray, "paths"))
+			return genWellFormedMeta(t, search.ShapePaths, false).With("paths", pick(genNotArray, "paths"))
 		case "paths-element-not-string":
 			m := genWellFormedMeta(t, search.ShapePaths, true)
 			paths, _ := m.Get("paths")
 			items, _ := paths.Items()
 			i := rapid.IntRange(0, len(items)-1).Draw(t, "index")
-			return genSetMember(m, "paths", genSetItem(paths, i, pick(genNotString, "element")))
+			return m.With("paths", genSetItem(paths, i, pick(genNotString, "element")))
 		case "files-missing":
 			m := genDeleteMember(genWellFormedMeta(t, search.ShapeMatches, false), "files")
 			if rapid.Bool().Draw(t, "withPaths") {
-				m = genSetMember(m, "paths", jsonjs.ArrayValue(genStr("a.ts")))
+				m = m.With("paths", jsonjs.ArrayValue(genStr("a.ts")))
 			}
 			return m
 		case "files-not-array":
-			return genSetMember(genWellFormedMeta(t, search.ShapeMatches, false), "files", pick(genNotArray, "files"))
+			return genWellFormedMeta(t, search.ShapeMatches, false).With("files", pick(genNotArray, "files"))
 		case "file-not-object":
 			return genMutateFile(t, func(jsonjs.Value) jsonjs.Value { return pick(genNotObject, "file") })
 		case "file-path-not-string":
@@ -532,14 +532,14 @@ func MalformedMeta(class string) *rapid.Generator[jsonjs.Value] {
 				if rapid.Bool().Draw(t, "pathMissing") {
 					return genDeleteMember(g, "path")
 				}
-				return genSetMember(g, "path", pick(genNotString, "path"))
+				return g.With("path", pick(genNotString, "path"))
 			})
 		case "file-matches-not-array":
 			return genMutateFile(t, func(g jsonjs.Value) jsonjs.Value {
 				if rapid.Bool().Draw(t, "matchesMissing") {
 					return genDeleteMember(g, "matches")
 				}
-				return genSetMember(g, "matches", pick(genNotArray, "matches"))
+				return g.With("matches", pick(genNotArray, "matches"))
 			})
 		case "match-not-object":
 			return genMutateMatch(t, func(jsonjs.Value) jsonjs.Value { return pick(genNotObject, "match") })
@@ -548,14 +548,14 @@ func MalformedMeta(class string) *rapid.Generator[jsonjs.Value] {
 				if rapid.Bool().Draw(t, "lineNumberMissing") {
 					return genDeleteMember(m, "lineNumber")
 				}
-				return genSetMember(m, "lineNumber", pick(genNotNumber, "lineNumber"))
+				return m.With("lineNumber", pick(genNotNumber, "lineNumber"))
 			})
 		case "match-line-not-string":
 			return genMutateMatch(t, func(m jsonjs.Value) jsonjs.Value {
 				if rapid.Bool().Draw(t, "lineMissing") {
 					return genDeleteMember(m, "line")
 				}
-				return genSetMember(m, "line", pick(genNotString, "line"))
+				return m.With("line", pick(genNotString, "line"))
 			})
 		}
 		panic("generators.MalformedMeta: unknown class " + class)
@@ -568,7 +568,7 @@ func genMutateFile(t *rapid.T, f func(jsonjs.Value) jsonjs.Value) jsonjs.Value {
 	files, _ := m.Get("files")
 	items, _ := files.Items()
 	i := rapid.IntRange(0, len(items)-1).Draw(t, "fileIndex")
-	return genSetMember(m, "files", genSetItem(files, i, f(items[i])))
+	return m.With("files", genSetItem(files, i, f(items[i])))
 }
 
 // genMutateMatch replaces one match of a non-empty matches meta.
@@ -577,7 +577,7 @@ func genMutateMatch(t *rapid.T, f func(jsonjs.Value) jsonjs.Value) jsonjs.Value 
 		rows, _ := g.Get("matches")
 		items, _ := rows.Items()
 		j := rapid.IntRange(0, len(items)-1).Draw(t, "matchIndex")
-		return genSetMember(g, "matches", genSetItem(rows, j, f(items[j])))
+		return g.With("matches", genSetItem(rows, j, f(items[j])))
 	})
 }
 
@@ -640,23 +640,6 @@ func PresentInput() *rapid.Generator[search.PresentInput] {
 
 // ---------------------------------------------------------------------------
 // Value surgery (jsonjs values are immutable)
-
-// genSetMember returns o with key set to v: in place if present, else appended.
-func genSetMember(o jsonjs.Value, key string, v jsonjs.Value) jsonjs.Value {
-	members, _ := o.Members()
-	out := make([]jsonjs.Member, 0, len(members)+1)
-	found := false
-	for _, m := range members {
-		if m.Key == key {
-			m.Value, found = v, true
-		}
-		out = append(out, m)
-	}
-	if !found {
-		out = append(out, genMember(key, v))
-	}
-	return jsonjs.ObjectValue(out...)
-}
 
 // genDeleteMember returns o without key.
 func genDeleteMember(o jsonjs.Value, key string) jsonjs.Value {

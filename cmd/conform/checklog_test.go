@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/alecthomas/kong"
 	. "github.com/onsi/ginkgo/v2"
@@ -55,17 +57,27 @@ type result struct {
 
 // conform runs the binary; stdin may be empty.
 func conform(stdin string, args ...string) result {
-	cmd := exec.Command(bin, args...)
+	return runBinary(1, bin, stdin, args...)
+}
+
+// runBinary runs a binary built for the specs and returns its outputs and
+// exit status; a run that takes over a minute fails the spec (a hang is a
+// bug). offset is the caller's depth for failure locations.
+func runBinary(offset int, path, stdin string, args ...string) result {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path, args...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
+	ExpectWithOffset(offset+1, ctx.Err()).NotTo(HaveOccurred(), "%s %s did not finish", filepath.Base(path), strings.Join(args, " "))
 	code := 0
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		code = ee.ExitCode()
 	} else {
-		ExpectWithOffset(1, err).NotTo(HaveOccurred())
+		ExpectWithOffset(offset+1, err).NotTo(HaveOccurred())
 	}
 	return result{out.String(), errb.String(), code}
 }

@@ -7,9 +7,7 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,15 +40,15 @@ var rtBuild struct {
 	out  string
 }
 
-// rtBinaries builds conform and the misbehaving adapters into a temporary
-// directory, once, and returns the directory.
+// rtBinaries builds the misbehaving adapters into a temporary directory,
+// once, and returns the directory (conform itself is the suite's bin).
 func rtBinaries() string {
 	rtBuild.once.Do(func() {
 		rtBuild.dir, rtBuild.err = os.MkdirTemp("", "conform-run-spec-")
 		if rtBuild.err != nil {
 			return
 		}
-		args := []string{"build", "-o", rtBuild.dir + string(os.PathSeparator), "."}
+		args := []string{"build", "-o", rtBuild.dir + string(os.PathSeparator)}
 		for _, a := range rtAdapters {
 			args = append(args, "../../internal/adapter/testdata/"+a)
 		}
@@ -71,32 +69,12 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func rtBin() string             { return filepath.Join(rtBinaries(), "conform") }
+func rtBin() string             { return bin }
 func rtAdapter(n string) string { return filepath.Join(rtBinaries(), n) }
 
-type rtResult struct {
-	stdout, stderr string
-	code           int
-}
-
-// rtConform runs the conform binary; a run that takes over a minute fails
-// the spec (a hang is a bug).
-func rtConform(args ...string) rtResult {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, rtBin(), args...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	ExpectWithOffset(1, ctx.Err()).NotTo(HaveOccurred(), "conform %s did not finish", strings.Join(args, " "))
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else {
-		ExpectWithOffset(1, err).NotTo(HaveOccurred())
-	}
-	return rtResult{out.String(), errb.String(), code}
+// rtConform runs the conform binary with no stdin.
+func rtConform(args ...string) result {
+	return runBinary(1, rtBin(), "", args...)
 }
 
 // rtDecode validates a JSON run report against its schema and decodes it.

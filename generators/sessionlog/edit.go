@@ -128,20 +128,11 @@ func setPath(v jsonjs.Value, nv jsonjs.Value, path ...any) jsonjs.Value {
 	}
 	switch k := path[0].(type) {
 	case string:
-		members, _ := v.Members()
-		out := make([]jsonjs.Member, 0, len(members)+1)
-		found := false
-		for _, mem := range members {
-			if mem.Key == k {
-				mem.Value = setPath(mem.Value, nv, path[1:]...)
-				found = true
-			}
-			out = append(out, mem)
+		old, ok := v.Get(k)
+		if !ok {
+			old = jsonjs.ObjectValue() // a missing key is appended
 		}
-		if !found {
-			out = append(out, jsonjs.Member{Key: k, Value: setPath(jsonjs.ObjectValue(), nv, path[1:]...)})
-		}
-		return jsonjs.ObjectValue(out...)
+		return v.With(k, setPath(old, nv, path[1:]...))
 	case int:
 		items, _ := v.Items()
 		out := append([]jsonjs.Value(nil), items...)

@@ -120,24 +120,6 @@ func cfgInt(config jsonjs.Value, key string, def int) int {
 	return int(min(f, 1<<31))
 }
 
-// setMember returns object o with key set to v, in place when present,
-// else appended.
-func setMember(o jsonjs.Value, key string, v jsonjs.Value) jsonjs.Value {
-	members, _ := o.Members()
-	out := make([]jsonjs.Member, 0, len(members)+1)
-	found := false
-	for _, m := range members {
-		if m.Key == key {
-			m.Value, found = v, true
-		}
-		out = append(out, m)
-	}
-	if !found {
-		out = append(out, jsonjs.Member{Key: key, Value: v})
-	}
-	return jsonjs.ObjectValue(out...)
-}
-
 // delta draws -1, 0 or +1.
 func delta(t *rapid.T) int { return rapid.IntRange(-1, 1).Draw(t, "delta") }
 
@@ -151,13 +133,13 @@ func grepCaps(t *rapid.T, in any) any {
 	matches := g.Value.Matches
 	switch rapid.IntRange(0, 2).Draw(t, "cap") {
 	case 0:
-		g.Config = setMember(g.Config, "maxMatches", jsonjs.IntValue(max(1, len(matches)+delta(t))))
+		g.Config = g.Config.With("maxMatches", jsonjs.IntValue(max(1, len(matches)+delta(t))))
 	case 1:
 		n := 0
 		if len(matches) > 0 {
 			n = len(matches[rapid.IntRange(0, len(matches)-1).Draw(t, "line")].Line)
 		}
-		g.Config = setMember(g.Config, "maxLineBytes", jsonjs.IntValue(max(1, n+delta(t))))
+		g.Config = g.Config.With("maxLineBytes", jsonjs.IntValue(max(1, n+delta(t))))
 	default:
 		r := search.RetainGrep(matches,
 			cfgInt(g.Config, "maxMatches", search.DefaultGrepMaxMatches),
@@ -167,7 +149,7 @@ func grepCaps(t *rapid.T, in any) any {
 			files = []search.FileMatches{}
 		}
 		size := search.Meta{Shape: search.ShapeMatches, Files: files, Truncated: r.Truncated, Total: r.Seen}.Size()
-		g.Config = setMember(g.Config, "maxMetaBytes", jsonjs.IntValue(max(1, size+delta(t))))
+		g.Config = g.Config.With("maxMetaBytes", jsonjs.IntValue(max(1, size+delta(t))))
 	}
 	return g
 }
@@ -188,9 +170,9 @@ func globCaps(t *rapid.T, in any) any {
 			items = []string{}
 		}
 		size := search.Meta{Shape: search.ShapePaths, Paths: items, Truncated: p.Truncated, Total: p.Seen}.Size()
-		g.Config = setMember(g.Config, "maxMetaBytes", jsonjs.IntValue(max(1, size+delta(t))))
+		g.Config = g.Config.With("maxMetaBytes", jsonjs.IntValue(max(1, size+delta(t))))
 	} else {
-		g.Config = setMember(g.Config, "maxResults", jsonjs.IntValue(max(1, len(paths)+delta(t))))
+		g.Config = g.Config.With("maxResults", jsonjs.IntValue(max(1, len(paths)+delta(t))))
 	}
 	return g
 }

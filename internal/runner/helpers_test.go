@@ -106,23 +106,6 @@ func run(cs []runner.Case, h adapter.Harness) *runner.Report {
 	return rep
 }
 
-// set replaces (or adds) a top-level member of an object.
-func set(v jsonjs.Value, key string, val jsonjs.Value) jsonjs.Value {
-	ms, _ := v.Members()
-	out := make([]jsonjs.Member, 0, len(ms)+1)
-	found := false
-	for _, m := range ms {
-		if m.Key == key {
-			m.Value, found = val, true
-		}
-		out = append(out, m)
-	}
-	if !found {
-		out = append(out, jsonjs.Member{Key: key, Value: val})
-	}
-	return jsonjs.ObjectValue(out...)
-}
-
 // del removes a top-level member.
 func del(v jsonjs.Value, key string) jsonjs.Value {
 	ms, _ := v.Members()

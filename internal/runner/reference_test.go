@@ -76,7 +76,7 @@ var _ = Describe("the reference", func() {
 		rep, err := runner.Run(context.Background(), cs, runner.Options{Jobs: 2, NewSession: sessionsOf(funcHarness{
 			ops: []string{"grep.result"},
 			alter: func(_ string, _ []byte, out jsonjs.Value) jsonjs.Value {
-				return set(out, "content", jsonjs.StringValue("x"))
+				return out.With("content", jsonjs.StringValue("x"))
 			},
 		})})
 		Expect(err).NotTo(HaveOccurred())

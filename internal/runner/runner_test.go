@@ -54,7 +54,7 @@ var _ = Describe("comparison", func() {
 		// golden content: "Found 1 match\n\n.hidden/v1/x\u2028y.txt\nLine 1: 😀😀"
 		r := runOne("grep.result/gen-002", func(out jsonjs.Value) jsonjs.Value {
 			s, _ := get(out, "content").Str()
-			return set(out, "content", jsonjs.StringValue(s[:15]+"X"+s[16:]))
+			return out.With("content", jsonjs.StringValue(s[:15]+"X"+s[16:]))
 		})
 		Expect(r.Verdict).To(Equal(verdict.Fail))
 		d := diffAt(r, "$.content", runner.CmpExact)
@@ -72,7 +72,7 @@ var _ = Describe("comparison", func() {
 	It("reports an exact difference where one text is a prefix of the other", func() {
 		r := runOne("grep.result/gen-002", func(out jsonjs.Value) jsonjs.Value {
 			s, _ := get(out, "content").Str()
-			return set(out, "content", jsonjs.StringValue(s+"  "))
+			return out.With("content", jsonjs.StringValue(s+"  "))
 		})
 		d := diffAt(r, "$.content", runner.CmpExact)
 		Expect(d).NotTo(BeNil())
@@ -83,7 +83,7 @@ var _ = Describe("comparison", func() {
 
 	It("compares null and strings exactly (null only equals null)", func() {
 		r := runOne("grep.result/gen-002", func(out jsonjs.Value) jsonjs.Value {
-			return set(out, "spillText", jsonjs.StringValue(""))
+			return out.With("spillText", jsonjs.StringValue(""))
 		})
 		d := diffAt(r, "$.spillText", runner.CmpExact)
 		Expect(d).NotTo(BeNil())
@@ -94,8 +94,8 @@ var _ = Describe("comparison", func() {
 		r := runOne("grep.result/gen-002", func(out jsonjs.Value) jsonjs.Value {
 			meta := get(out, "meta")
 			files, _ := get(meta, "files").Items()
-			f0 := set(files[0], "path", jsonjs.StringValue("other.txt"))
-			return set(out, "meta", set(meta, "files", jsonjs.ArrayValue(f0)))
+			f0 := files[0].With("path", jsonjs.StringValue("other.txt"))
+			return out.With("meta", meta.With("files", jsonjs.ArrayValue(f0)))
 		})
 		Expect(r.Verdict).To(Equal(verdict.Fail))
 		d := diffAt(r, "$.meta.files[0].path", runner.CmpJSON)
@@ -116,7 +116,7 @@ var _ = Describe("comparison", func() {
 			for i := range items {
 				flipped[i] = jsonjs.ObjectValue(jsonjs.Member{Key: "kept", Value: jsonjs.StringValue("?")}, jsonjs.Member{Key: "truncated", Value: jsonjs.StringValue("?")})
 			}
-			return set(out, "pushes", jsonjs.ArrayValue(flipped...))
+			return out.With("pushes", jsonjs.ArrayValue(flipped...))
 		})
 		n := 0
 		for _, d := range r.Diffs {
@@ -130,7 +130,7 @@ var _ = Describe("comparison", func() {
 
 	It("reports missing and extra output fields", func() {
 		r := runOne("grep.result/gen-002", func(out jsonjs.Value) jsonjs.Value {
-			return set(del(out, "spillText"), "extra", jsonjs.BoolValue(true))
+			return del(out, "spillText").With("extra", jsonjs.BoolValue(true))
 		})
 		Expect(r.Verdict).To(Equal(verdict.Fail))
 		missing := diffAt(r, "$.spillText", runner.CmpExact)
@@ -360,7 +360,7 @@ var _ = Describe("properties", func() {
 	withMeta := func(f func(m jsonjs.Value) jsonjs.Value) func([]byte, jsonjs.Value) jsonjs.Value {
 		return func(_ []byte, out jsonjs.Value) jsonjs.Value {
 			if m := get(out, "meta"); !m.IsNull() {
-				return set(out, "meta", f(m))
+				return out.With("meta", f(m))
 			}
 			return out
 		}
@@ -372,74 +372,74 @@ var _ = Describe("properties", func() {
 	} {
 		nested := func(in []byte) bool { return strings.Contains(string(in), `"nested":true`) }
 		mutations = append(mutations,
-			mutation{s.op, "SEARCH-META-1", func(_ []byte, out jsonjs.Value) jsonjs.Value { return set(out, "isError", jsonjs.BoolValue(true)) }},
-			mutation{s.op, s.present, func(_ []byte, out jsonjs.Value) jsonjs.Value { return set(out, "isError", jsonjs.BoolValue(true)) }},
+			mutation{s.op, "SEARCH-META-1", func(_ []byte, out jsonjs.Value) jsonjs.Value { return out.With("isError", jsonjs.BoolValue(true)) }},
+			mutation{s.op, s.present, func(_ []byte, out jsonjs.Value) jsonjs.Value { return out.With("isError", jsonjs.BoolValue(true)) }},
 			mutation{s.op, s.present, withMeta(func(jsonjs.Value) jsonjs.Value { return parse(s.other) })},
 			mutation{s.op, "CODE-DISPATCH-6", func(in []byte, out jsonjs.Value) jsonjs.Value {
 				if nested(in) {
-					return set(out, "meta", parse(`{"shape":"paths","paths":[],"truncated":false,"total":0}`))
+					return out.With("meta", parse(`{"shape":"paths","paths":[],"truncated":false,"total":0}`))
 				}
 				return out
 			}},
 			mutation{s.op, "CODE-PRESENT-4", func(in []byte, out jsonjs.Value) jsonjs.Value {
 				if nested(in) {
-					return set(out, "callView", parse(`{"card":"generic","title":"t","kind":"search","rawInput":"x"}`))
+					return out.With("callView", parse(`{"card":"generic","title":"t","kind":"search","rawInput":"x"}`))
 				}
 				return out
 			}},
-			mutation{s.op, "SEARCH-NARROW-2", withMeta(func(m jsonjs.Value) jsonjs.Value { return set(m, "total", jsonjs.StringValue("3")) })},
-			mutation{s.op, "SEARCH-NARROW-4", withMeta(func(m jsonjs.Value) jsonjs.Value { return set(m, "shape", jsonjs.StringValue("Files")) })},
-			mutation{s.op, s.shape, withMeta(func(m jsonjs.Value) jsonjs.Value { return set(m, s.listKey, parse(`[{"path":1,"matches":[]}]`)) })},
+			mutation{s.op, "SEARCH-NARROW-2", withMeta(func(m jsonjs.Value) jsonjs.Value { return m.With("total", jsonjs.StringValue("3")) })},
+			mutation{s.op, "SEARCH-NARROW-4", withMeta(func(m jsonjs.Value) jsonjs.Value { return m.With("shape", jsonjs.StringValue("Files")) })},
+			mutation{s.op, s.shape, withMeta(func(m jsonjs.Value) jsonjs.Value { return m.With(s.listKey, parse(`[{"path":1,"matches":[]}]`)) })},
 			mutation{s.op, "SEARCH-NARROW-7", func(_ []byte, out jsonjs.Value) jsonjs.Value {
 				if v := get(out, "view"); !v.IsNull() {
-					return set(out, "view", set(v, "truncated", jsonjs.StringValue("no")))
+					return out.With("view", v.With("truncated", jsonjs.StringValue("no")))
 				}
 				return out
 			}},
 			mutation{s.op, "SEARCH-CAP-5", withMeta(func(m jsonjs.Value) jsonjs.Value {
 				list := parse(s.wellFormed)
 				items, _ := list.Items()
-				return set(m, s.listKey, jsonjs.ArrayValue(append(items, jsonjs.StringValue(strings.Repeat("p", 70000)))...))
+				return m.With(s.listKey, jsonjs.ArrayValue(append(items, jsonjs.StringValue(strings.Repeat("p", 70000)))...))
 			})},
-			mutation{s.op, "SEARCH-CAP-4", withMeta(func(m jsonjs.Value) jsonjs.Value { return set(m, "total", jsonjs.IntValue(-1)) })},
-			mutation{s.op, "SEARCH-CAP-3", withMeta(func(m jsonjs.Value) jsonjs.Value { return set(m, "truncated", jsonjs.BoolValue(false)) })},
-			mutation{s.op, "SEARCH-META-6", withMeta(func(m jsonjs.Value) jsonjs.Value { return set(m, s.listKey, parse(s.wellFormed)) })},
+			mutation{s.op, "SEARCH-CAP-4", withMeta(func(m jsonjs.Value) jsonjs.Value { return m.With("total", jsonjs.IntValue(-1)) })},
+			mutation{s.op, "SEARCH-CAP-3", withMeta(func(m jsonjs.Value) jsonjs.Value { return m.With("truncated", jsonjs.BoolValue(false)) })},
+			mutation{s.op, "SEARCH-META-6", withMeta(func(m jsonjs.Value) jsonjs.Value { return m.With(s.listKey, parse(s.wellFormed)) })},
 		)
 	}
 	mutations = append(mutations, []mutation{
 		{"search.present", "SEARCH-PRESENT-1", func(_ []byte, out jsonjs.Value) jsonjs.Value {
-			return set(out, "view", parse(`{"card":"search","shape":"paths","paths":[],"truncated":false,"total":0}`))
+			return out.With("view", parse(`{"card":"search","shape":"paths","paths":[],"truncated":false,"total":0}`))
 		}},
 		{"search.present", "SEARCH-PRESENT-2", func(_ []byte, out jsonjs.Value) jsonjs.Value {
-			return set(out, "view", parse(`{"card":"search","shape":"matches","files":[],"truncated":false,"total":0}`))
+			return out.With("view", parse(`{"card":"search","shape":"matches","files":[],"truncated":false,"total":0}`))
 		}},
 		{"search.present", "SEARCH-NARROW-7", func(_ []byte, out jsonjs.Value) jsonjs.Value {
 			if v := get(out, "view"); !v.IsNull() {
-				return set(out, "view", set(v, "total", jsonjs.IntValue(-7)))
+				return out.With("view", v.With("total", jsonjs.IntValue(-7)))
 			}
 			return out
 		}},
-		{"run_code.result", "CODE-PRESENT-3", func(_ []byte, out jsonjs.Value) jsonjs.Value { return set(out, "meta", parse(`{}`)) }},
-		{"run_code.result", "CODE-PRESENT-2", func(_ []byte, out jsonjs.Value) jsonjs.Value { return set(out, "view", parse(`{}`)) }},
-		{"run_code.result", "CODE-RENDER-1", func(_ []byte, out jsonjs.Value) jsonjs.Value { return set(out, "content", jsonjs.StringValue("")) }},
+		{"run_code.result", "CODE-PRESENT-3", func(_ []byte, out jsonjs.Value) jsonjs.Value { return out.With("meta", parse(`{}`)) }},
+		{"run_code.result", "CODE-PRESENT-2", func(_ []byte, out jsonjs.Value) jsonjs.Value { return out.With("view", parse(`{}`)) }},
+		{"run_code.result", "CODE-RENDER-1", func(_ []byte, out jsonjs.Value) jsonjs.Value { return out.With("content", jsonjs.StringValue("")) }},
 		{"spill.preview", "SPILL-CAP-1", func(_ []byte, out jsonjs.Value) jsonjs.Value {
 			if c, ok := get(out, "content").Str(); ok {
-				return set(out, "content", jsonjs.StringValue(c+strings.Repeat("x", 100000)))
+				return out.With("content", jsonjs.StringValue(c+strings.Repeat("x", 100000)))
 			}
 			return out
 		}},
 		{"retain.items", "RET-ITEM-3", func(_ []byte, out jsonjs.Value) jsonjs.Value {
 			s, _ := get(out, "seen").Float()
-			return set(out, "seen", jsonjs.NumberValue(s+1))
+			return out.With("seen", jsonjs.NumberValue(s+1))
 		}},
-		{"retain.items", "RET-ITEM-2", func(_ []byte, out jsonjs.Value) jsonjs.Value { return set(out, "pushes", parse(`[]`)) }},
+		{"retain.items", "RET-ITEM-2", func(_ []byte, out jsonjs.Value) jsonjs.Value { return out.With("pushes", parse(`[]`)) }},
 		{"retain.text", "RET-TEXT-7", func(_ []byte, out jsonjs.Value) jsonjs.Value {
 			t, _ := get(out, "truncated").Bool()
-			return set(out, "truncated", jsonjs.BoolValue(!t))
+			return out.With("truncated", jsonjs.BoolValue(!t))
 		}},
 		{"retain.text", "RET-TEXT-3", func(_ []byte, out jsonjs.Value) jsonjs.Value {
 			ps, _ := get(out, "pushes").Items()
-			return set(out, "pushes", jsonjs.ArrayValue(append(ps, parse(`{"kept":true,"truncated":false}`))...))
+			return out.With("pushes", jsonjs.ArrayValue(append(ps, parse(`{"kept":true,"truncated":false}`))...))
 		}},
 	}...)
 	covered := map[string]bool{}
@@ -509,7 +509,7 @@ var _ = Describe("Select", func() {
 		cs := runner.Select(cases(), runner.Selection{Op: "retain.items"})
 		rep := run(cs, funcHarness{alter: func(_ string, in []byte, out jsonjs.Value) jsonjs.Value {
 			if strings.Contains(string(in), `"maxItems":0`) {
-				return set(out, "truncated", jsonjs.StringValue("?"))
+				return out.With("truncated", jsonjs.StringValue("?"))
 			}
 			return out
 		}})
@@ -560,7 +560,7 @@ var _ = Describe("baseline", func() {
 		h = funcHarness{alter: func(_ string, in []byte, out jsonjs.Value) jsonjs.Value {
 			if bad[string(in)] {
 				s, _ := get(out, "seen").Float()
-				return set(out, "seen", jsonjs.NumberValue(s+1))
+				return out.With("seen", jsonjs.NumberValue(s+1))
 			}
 			return out
 		}}

@@ -384,3 +384,22 @@ func AnyNumber(v Value, pred func(float64) bool) bool {
 	}
 	return false
 }
+
+// With returns a copy of object v whose member key holds val: in place when
+// the key exists, appended otherwise (Values are immutable, so generators,
+// mutators and tests that edit a value build a new one). A v that is not an
+// object is treated as the empty object.
+func (v Value) With(key string, val Value) Value {
+	out := make([]Member, 0, len(v.obj)+1)
+	found := false
+	for _, m := range v.obj {
+		if m.Key == key {
+			m.Value, found = val, true
+		}
+		out = append(out, m)
+	}
+	if !found {
+		out = append(out, Member{Key: key, Value: val})
+	}
+	return Value{kind: Object, obj: out}
+}
