@@ -33,11 +33,30 @@ package baseline
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/dsh-conform/conform/internal/regfile"
 )
+
+// MaxFileBytes bounds a baseline file: 1 MiB holds some ten thousand
+// entries (a baseline of every embedded case is about 70 KiB); a bigger
+// file is refused before it is parsed, so memory stays bounded.
+const MaxFileBytes = regfile.MiB
+
+// MaxErrors is how many problems Parse and Validate report; the rest are
+// counted in one last line, so a broken huge file cannot flood stderr.
+const MaxErrors = 20
+
+// joinErrors is errors.Join of the first MaxErrors errors, then a count of
+// the rest.
+func joinErrors(errs []error) error {
+	if n := len(errs) - MaxErrors; n > 0 {
+		errs = append(errs[:MaxErrors:MaxErrors], fmt.Errorf("… and %d more problems (the first %d are listed)", n, MaxErrors))
+	}
+	return errors.Join(errs...)
+}
 
 // Entry is one baseline entry.
 type Entry struct {
@@ -90,10 +109,11 @@ type Baseline struct {
 	Entries []*Entry // in file order
 }
 
-// Load reads and parses a baseline file. Errors name the file and, for
-// YAML and structural problems, the line.
+// Load reads and parses a baseline file: a regular file of at most
+// MaxFileBytes. Errors name the file and, for YAML and structural problems,
+// the line.
 func Load(path string) (*Baseline, error) {
-	data, err := os.ReadFile(path)
+	data, err := regfile.ReadFile(path, MaxFileBytes, "")
 	if err != nil {
 		return nil, fmt.Errorf("baseline: %w", err)
 	}
@@ -111,7 +131,7 @@ type Known struct {
 }
 
 // Validate checks every entry's names against the catalogues and returns
-// all problems at once (errors.Join), each as "file:line: …".
+// the problems at once (the first MaxErrors), each as "file:line: …".
 func (b *Baseline) Validate(k Known) error {
 	if k.Requirement == nil {
 		return errors.New("baseline: Validate needs Known.Requirement")
@@ -125,7 +145,7 @@ func (b *Baseline) Validate(k Known) error {
 			errs = append(errs, fmt.Errorf("%s: unknown case id %q", e.Pos, e.ID))
 		}
 	}
-	return errors.Join(errs...)
+	return joinErrors(errs)
 }
 
 // Findings returns a matcher over the finding entries (those without an

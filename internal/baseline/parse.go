@@ -17,7 +17,7 @@ import (
 // baseline). Parse checks the structure: known keys only, no duplicate
 // keys, scalar values, a non-empty reason, at least one of requirement and
 // id, no file on a case entry, valid globs, no duplicate entries. All
-// structural problems are returned at once, each as "source:line: …".
+// structural problems are returned at once (the first MaxErrors), each as "source:line: …".
 // Whether the names exist is Validate's job.
 func Parse(source string, data []byte) (*Baseline, error) {
 	b := &Baseline{Source: source}
@@ -130,7 +130,7 @@ func Parse(source string, data []byte) (*Baseline, error) {
 		b.Entries = append(b.Entries, e)
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		return nil, joinErrors(errs)
 	}
 	return b, nil
 }
@@ -174,5 +174,5 @@ func yamlError(source string, err error) error {
 		}
 		errs = append(errs, fmt.Errorf("%s: %s", source, strings.TrimPrefix(m, "yaml: ")))
 	}
-	return errors.Join(errs...)
+	return joinErrors(errs)
 }
