@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -9,8 +9,11 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"os/signal"
 	"slices"
 	"strings"
+	"sync/atomic"
+	"syscall"
 
 	"github.com/dsh-conform/conform/internal/baseline"
 	"github.com/dsh-conform/conform/internal/logcheck"
@@ -23,7 +26,9 @@ import (
 //
 // Exit status: 0 clean; 1 a non-baselined finding at or above --fail-on, or
 // a stale baseline entry; 2 usage error (flags, paths, baseline file); 3 a
-// log or the output could not be read or written.
+// log or the output could not be read or written (a FIFO, an unreadable
+// file or directory: the rest is still checked); 130 (SIGINT) or 143
+// (SIGTERM): interrupted, the report written is partial and says so.
 type checkLogCmd struct {
 	Paths []string `arg:"" name:"path" help:"Session logs: files, directories (walked for *.jsonl, in sorted order), or - for stdin."`
 
@@ -37,7 +42,7 @@ type checkLogCmd struct {
 	Format      string `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json, junit or markdown."`
 	Out         string `placeholder:"FILE" help:"Write the report to FILE instead of stdout (-)."`
 	FailOn      string `name:"fail-on" enum:"violation,warning" default:"violation" help:"Lowest level that fails the run (violation or warning)."`
-	MaxFindings int    `name:"max-findings" default:"0" placeholder:"N" help:"List at most N findings (0 = all); the rest are still counted and fail the run."`
+	MaxFindings int    `name:"max-findings" default:"1000" placeholder:"N" help:"List at most N findings (default ${default}; 0 = all); the rest are still counted, fail the run, and the report says how many were not listed."`
 	Baseline    string `placeholder:"FILE" help:"YAML baseline of accepted findings ({requirement, file?, reason, issue?}); entries matching no finding fail the run."`
 }
 
@@ -102,6 +107,10 @@ func (c *checkLogCmd) Run() error {
 		fmt.Fprintf(os.Stderr, "conform: check-log: "+format+"\n", args...)
 		return status{exitUsage}
 	}
+	infra := func(format string, args ...any) error {
+		fmt.Fprintf(os.Stderr, "conform: check-log: "+format+"\n", args...)
+		return status{exitInfraFailed}
+	}
 	var bl *baseline.Baseline
 	if c.Baseline != "" {
 		var err error
@@ -112,36 +121,56 @@ func (c *checkLogCmd) Run() error {
 			return usage("baseline:\n  %s", strings.ReplaceAll(err.Error(), "\n", "\n  "))
 		}
 	}
+	// The output is opened before any log is read, so that an unwritable
+	// --out fails at once; the text report streams into it.
+	toFile := c.Out != "" && c.Out != "-"
+	out := os.Stdout
+	if toFile {
+		var err error
+		if out, err = os.Create(c.Out); err != nil {
+			return infra("--out %s: %v", c.Out, unwrapPath(err))
+		}
+		defer out.Close()
+	}
+	bw := bufio.NewWriterSize(out, 64<<10)
+
 	opt := logcheck.RunOptions{Options: c.options(), FailOn: logcheck.Level(c.FailOn), MaxFindings: c.MaxFindings, Baseline: bl}
+	var text *report.CheckLogText
+	if c.Format == "text" {
+		text = report.NewCheckLogText(bw, c.MaxFindings)
+		opt.Listed, opt.Done = text.Finding, text.File
+	}
 	progress := report.IsTerminal(os.Stderr)
 	if progress {
 		opt.Progress = func(n, total int, path string) {
 			fmt.Fprintf(os.Stderr, "\r\033[Kconform check-log: [%d/%d] %s", n, total, path)
 		}
 	}
-	sum, err := logcheck.Run(context.Background(), c.Paths, opt)
-	if err != nil {
-		return usage("%v", err)
-	}
+	ctx, signalled, stop := signalContext()
+	defer stop()
+	sum, err := logcheck.Run(ctx, c.Paths, opt)
 	if progress {
 		fmt.Fprint(os.Stderr, "\r\033[K")
 	}
-
-	var buf bytes.Buffer
-	write := map[string]func(io.Writer, *logcheck.Summary) error{"text": report.WriteCheckLogText,
-		"json": report.WriteCheckLogJSON, "junit": report.WriteCheckLogJUnit, "markdown": report.WriteCheckLogMarkdown}[c.Format]
-	if err := write(&buf, sum); err != nil {
-		return fmt.Errorf("check-log: %w", err)
+	if sum == nil {
+		return usage("%v", err)
 	}
-	toFile := c.Out != "" && c.Out != "-"
-	if toFile {
-		err = os.WriteFile(c.Out, buf.Bytes(), 0o644)
+
+	if text != nil {
+		err = text.Finish(sum)
 	} else {
-		_, err = os.Stdout.Write(buf.Bytes())
+		write := map[string]func(io.Writer, *logcheck.Summary) error{"json": report.WriteCheckLogJSON,
+			"junit": report.WriteCheckLogJUnit, "markdown": report.WriteCheckLogMarkdown}[c.Format]
+		err = write(bw, sum)
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil && toFile {
+		err = out.Close()
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "conform: check-log: writing the report: %v\n", err)
-		return status{exitInfraFailed}
+		return infra("writing the report: %v", err)
 	}
 	// Whatever the format, say on stderr why the run failed when the
 	// report went elsewhere or is not meant for people.
@@ -151,10 +180,47 @@ func (c *checkLogCmd) Run() error {
 		}
 	}
 	switch sum.Result() {
+	case logcheck.ResultInterrupted:
+		sig := signalled()
+		fmt.Fprintf(os.Stderr, "conform: check-log: interrupted (%v): the report is partial\n", sig)
+		return status{exitSignalled(sig)}
 	case logcheck.ResultError:
 		return status{exitInfraFailed}
 	case logcheck.ResultFail:
 		return status{exitNonconform}
 	}
 	return nil
+}
+
+// signalContext is a context that SIGINT or SIGTERM ends, and the signal
+// that ended it (nil if none). After the first signal the default action
+// is back: a second one kills at once.
+func signalContext() (ctx context.Context, signalled func() os.Signal, stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	var got atomic.Value
+	go func() {
+		select {
+		case s := <-sigs:
+			got.Store(s)
+			signal.Stop(sigs)
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	signalled = func() os.Signal {
+		s, _ := got.Load().(os.Signal)
+		return s
+	}
+	return ctx, signalled, func() { signal.Stop(sigs); cancel() }
+}
+
+// exitSignalled is check-log's status after a signal: 128 + its number,
+// as a shell reports it (130 for SIGINT, 143 for SIGTERM).
+func exitSignalled(sig os.Signal) int {
+	if n, ok := sig.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return 128 + int(syscall.SIGINT)
 }

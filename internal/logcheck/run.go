@@ -24,6 +24,9 @@ const (
 	ResultPass  = "pass"  // no failing finding, no stale baseline entry
 	ResultFail  = "fail"  // a failing finding or a stale baseline entry
 	ResultError = "error" // a log could not be read
+	// ResultInterrupted: a signal or the context ended the run; the
+	// summary holds the logs checked so far (the report is partial).
+	ResultInterrupted = "interrupted"
 )
 
 // RunOptions configure Run.
@@ -44,6 +47,12 @@ type RunOptions struct {
 	// Progress, when set, is called before the n-th (1-based) of total logs
 	// is checked, with the path as given (- for stdin).
 	Progress func(n, total int, path string)
+	// Listed, when set, receives every listed finding as it is found, and
+	// the summary keeps none (FileResult.Listed and Tally.Listed stay
+	// empty): a report that streams holds nothing per finding.
+	Listed func(*RunFinding)
+	// Done, when set, is called once each log is checked.
+	Done func(*FileResult)
 }
 
 // RunFinding is a finding with the baseline entry that accepts it (nil if
@@ -107,6 +116,8 @@ type FileResult struct {
 	Counts   map[Level]int // every finding, baselined or not
 	Baseline int           // baselined findings
 	Dropped  int           // findings not listed (MaxFindings)
+	Shown    int           // findings listed (len(Listed) unless streamed)
+	Partial  bool          // the run was interrupted while this log was read
 	ByReq    map[string]*Tally
 }
 
@@ -122,6 +133,13 @@ type Summary struct {
 	Dropped     int
 	Stale       []*baseline.Entry // set by Finish
 	Elapsed     time.Duration
+	// Interrupted: the run ended early (a signal); Files are the logs
+	// checked so far, and the report is partial.
+	Interrupted bool
+	// Total is how many logs the run was to check.
+	Total int
+
+	listed func(*RunFinding) // RunOptions.Listed
 }
 
 // NewSummary starts an empty summary; Run fills it. failOn "" is
@@ -152,9 +170,15 @@ func (s *Summary) Add(f *FileResult, fd Finding) {
 		f.Baseline++
 	}
 	listed := s.MaxFindings == 0 || s.Listed < s.MaxFindings
+	keep := listed && s.listed == nil
 	if listed {
 		s.Listed++
-		f.Listed = append(f.Listed, rf)
+		f.Shown++
+		if keep {
+			f.Listed = append(f.Listed, rf)
+		} else {
+			s.listed(rf)
+		}
 	} else {
 		s.Dropped++
 		f.Dropped++
@@ -170,7 +194,7 @@ func (s *Summary) Add(f *FileResult, fd Finding) {
 		} else {
 			t.Open[fd.Level]++
 		}
-		if listed {
+		if keep {
 			t.Listed = append(t.Listed, rf)
 		}
 		if t.First == nil || (t.First.Baseline != nil && rf.Baseline == nil) {
@@ -212,10 +236,13 @@ func (s *Summary) Errors() int {
 	return n
 }
 
-// Result is ResultError if a log could not be read, else ResultFail on a
-// failing finding or a stale baseline entry, else ResultPass.
+// Result is ResultInterrupted if the run ended early, ResultError if a log
+// could not be read, else ResultFail on a failing finding or a stale
+// baseline entry, else ResultPass.
 func (s *Summary) Result() string {
 	switch {
+	case s.Interrupted:
+		return ResultInterrupted
 	case s.Errors() > 0:
 		return ResultError
 	case s.Failing() > 0 || len(s.Stale) > 0:
@@ -251,87 +278,61 @@ func (s *Summary) Totals() (st Stats, counts map[Level]int, baselined int) {
 // Run checks the logs paths name (files as given, directories walked for
 // *.jsonl in sorted order, - for opt.Stdin) one after the other, streaming
 // each through Check, and tallies the findings against opt.Baseline and
-// opt.MaxFindings. A log that cannot be read is recorded in its
-// FileResult.Err, not returned.
+// opt.MaxFindings. A log that cannot be read (missing, unreadable, not a
+// regular file, a directory that cannot be listed) is recorded in its
+// FileResult.Err and the rest are still checked; compressed or binary
+// input is one LOG-1 finding (see sniff).
 //
 // The error is about the paths (see ExpandPaths; no summary then), or
-// ctx's error when ctx ends first: the summary then holds the logs checked
-// so far, the last one with ctx's error.
+// ctx's error when ctx ends first: the summary is then Interrupted and
+// holds the logs checked so far, the last one Partial.
 func Run(ctx context.Context, paths []string, opt RunOptions) (*Summary, error) {
-	files, err := ExpandPaths(paths)
+	logs, err := ExpandPaths(paths)
 	if err != nil {
 		return nil, err
 	}
 	s := NewSummary(opt.FailOn, opt.MaxFindings, opt.Baseline)
+	s.listed, s.Total = opt.Listed, len(logs)
 	stdin := opt.Stdin
 	if stdin == nil {
 		stdin = os.Stdin
 	}
 	start := time.Now()
-	for i, name := range files {
-		if err := ctx.Err(); err != nil {
+	for i, l := range logs {
+		if ctx.Err() != nil {
 			break
 		}
 		if opt.Progress != nil {
-			opt.Progress(i+1, len(files), name)
+			opt.Progress(i+1, len(logs), l.Path)
 		}
-		s.checkFile(ctx, name, stdin, opt.Options)
+		f := s.checkFile(ctx, l, stdin, opt.Options)
+		if opt.Done != nil {
+			opt.Done(f)
+		}
 	}
 	s.Elapsed = time.Since(start)
+	s.Interrupted = ctx.Err() != nil
 	s.Finish()
 	return s, ctx.Err()
 }
 
-// checkFile runs the engine on one log (- is stdin).
-func (s *Summary) checkFile(ctx context.Context, name string, stdin io.Reader, opt Options) {
-	display, in := name, stdin
-	if name == "-" {
-		display = StdinName
-	}
-	f := s.AddFile(display)
-	if name != "-" {
-		fh, err := os.Open(name)
-		if err != nil {
-			f.Err = unwrapPath(err)
-			return
-		}
-		defer fh.Close()
-		in = fh
-	}
-	cr := &countingReader{ctx: ctx, r: in}
-	start := time.Now()
-	st, err := Check(cr, display, opt, func(fd Finding) { s.Add(f, fd) })
-	f.Elapsed = time.Since(start)
-	f.Stats, f.Err = st, err
-	if f.Stats.Bytes == 0 {
-		f.Stats.Bytes = cr.n
-	}
-}
-
-// countingReader counts the bytes the engine read, and stops at ctx's end.
-type countingReader struct {
-	ctx context.Context
-	r   io.Reader
-	n   int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
+// Log is one log Run checks: a path as given or found (- is stdin), and
+// the error that kept a directory walk from reading it, if any.
+type Log struct {
+	Path string
+	Err  error
 }
 
 // ExpandPaths turns PATH arguments into the logs to check: files as given,
-// directories walked for *.jsonl (sorted; one without any is an error), -
-// as is (stdin).
-func ExpandPaths(paths []string) ([]string, error) {
-	var out []string
+// directories walked for *.jsonl (sorted), - as is (stdin). An entry the
+// walk cannot read (an unreadable subdirectory) is a Log with its Err, so
+// that the rest is still checked. A missing path, or a directory holding
+// no *.jsonl and nothing unreadable, is an error.
+func ExpandPaths(paths []string) ([]Log, error) {
+	var out []Log
 	for _, p := range paths {
 		if p == "-" {
-			out = append(out, "-")
+			out = append(out, Log{Path: "-"})
 			continue
 		}
 		st, err := os.Stat(p)
@@ -339,26 +340,31 @@ func ExpandPaths(paths []string) ([]string, error) {
 			return nil, fmt.Errorf("path %s: %v", p, unwrapPath(err))
 		}
 		if !st.IsDir() {
-			out = append(out, p)
+			out = append(out, Log{Path: p})
 			continue
 		}
-		var found []string
+		var found []Log
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
+			switch {
+			case err != nil && path == p:
 				return err
-			}
-			if !d.IsDir() && strings.HasSuffix(d.Name(), ".jsonl") {
-				found = append(found, path)
+			case err != nil:
+				found = append(found, Log{Path: path, Err: fmt.Errorf("cannot be read: %v", unwrapPath(err))})
+				if d != nil && d.IsDir() {
+					return fs.SkipDir
+				}
+			case !d.IsDir() && strings.HasSuffix(d.Name(), ".jsonl"):
+				found = append(found, Log{Path: path})
 			}
 			return nil
 		})
 		if err != nil {
-			return nil, fmt.Errorf("walking %s: %v", p, err)
+			return nil, fmt.Errorf("walking %s: %v", p, unwrapPath(err))
 		}
 		if len(found) == 0 {
 			return nil, fmt.Errorf("directory %s holds no *.jsonl file", p)
 		}
-		sort.Strings(found)
+		sort.Slice(found, func(i, j int) bool { return found[i].Path < found[j].Path })
 		out = append(out, found...)
 	}
 	return out, nil

@@ -126,8 +126,8 @@ func byteSize(n int64) string {
 }
 
 // CheckLogProblems says why a check-log run failed beyond its findings,
-// one line each: the stale baseline entries, then the logs that could not
-// be read. A command prints them on stderr when its report goes to a file
+// one line each: the stale baseline entries, the logs that could not be
+// read, then an interruption. A command prints them on stderr when its report goes to a file
 // or is not meant for people.
 func CheckLogProblems(s *logcheck.Summary) []string {
 	var out []string
@@ -138,6 +138,9 @@ func CheckLogProblems(s *logcheck.Summary) []string {
 		if f.Err != nil {
 			out = append(out, fmt.Sprintf("%s: %v", f.Name, f.Err))
 		}
+	}
+	if s.Interrupted {
+		out = append(out, "interrupted: the report is partial: "+checkLogPartial(s))
 	}
 	return out
 }

@@ -29,6 +29,7 @@ type CheckLogJSONFile struct {
 	Dropped        int                   `json:"dropped"`
 	ElapsedSeconds float64               `json:"elapsedSeconds"`
 	Error          string                `json:"error,omitempty"`
+	Partial        bool                  `json:"partial,omitempty"` // interrupted while this log was read
 }
 
 // CheckLogJSONStats are the statistics of one log.
@@ -83,7 +84,7 @@ type CheckLogJSONTotals struct {
 	Errors         int                 `json:"errors"`
 	Bytes          int64               `json:"bytes"`
 	ElapsedSeconds float64             `json:"elapsedSeconds"`
-	Result         string              `json:"result"` // pass, fail or error
+	Result         string              `json:"result"` // pass, fail, error or interrupted (a partial report)
 }
 
 // CheckLogJSONBaseline is the baseline of a run that had one.
@@ -125,6 +126,7 @@ func CheckLogJSONReport(s *logcheck.Summary) CheckLogJSON {
 			Findings:       make([]CheckLogJSONFinding, 0, len(f.Listed)),
 			Dropped:        f.Dropped,
 			ElapsedSeconds: f.Elapsed.Seconds(),
+			Partial:        f.Partial,
 		}
 		if f.Err != nil {
 			jf.Error = f.Err.Error()

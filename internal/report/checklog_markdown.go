@@ -16,7 +16,8 @@ func WriteCheckLogMarkdown(w io.Writer, s *logcheck.Summary) error {
 	var b strings.Builder
 	st, counts, baselined := s.Totals()
 	b.WriteString("### conform check-log\n\n")
-	verdict := map[string]string{logcheck.ResultPass: "✅ **PASS**", logcheck.ResultFail: "❌ **FAIL**", logcheck.ResultError: "💥 **ERROR**"}[s.Result()]
+	verdict := map[string]string{logcheck.ResultPass: "✅ **PASS**", logcheck.ResultFail: "❌ **FAIL**", logcheck.ResultError: "💥 **ERROR**",
+		logcheck.ResultInterrupted: "⏹️ **INTERRUPTED** (partial report)"}[s.Result()]
 	fmt.Fprintf(&b, "%s — %s, %d events, %s; %s, %s, %d unprovable", verdict, plural(len(s.Files), "log"), st.Events, byteSize(st.Bytes),
 		plural(counts[logcheck.Violation], "violation"), plural(counts[logcheck.Warning], "warning"), counts[logcheck.Unprovable])
 	if s.Baseline != nil {
@@ -63,6 +64,9 @@ func WriteCheckLogMarkdown(w io.Writer, s *logcheck.Summary) error {
 		if f.Err != nil {
 			notes = append(notes, fmt.Sprintf("`%s` could not be read: %v", f.Name, f.Err))
 		}
+	}
+	if s.Interrupted {
+		notes = append(notes, "interrupted: "+checkLogPartial(s))
 	}
 	if s.Dropped > 0 {
 		notes = append(notes, fmt.Sprintf("%d findings not listed (--max-findings %d); they are counted above", s.Dropped, s.MaxFindings))

@@ -8,26 +8,53 @@ import (
 	"github.com/dsh-conform/conform/internal/logcheck"
 )
 
-// WriteCheckLogText writes the text report of a check-log run: the listed
-// findings of each log (file:line: level REQ-ID message), the stale
-// baseline entries, then the statistics footer and the result.
-func WriteCheckLogText(w io.Writer, s *logcheck.Summary) error {
-	var b strings.Builder
-	for _, f := range s.Files {
-		if len(f.Listed) == 0 && f.Err == nil && f.Dropped == 0 {
-			continue
-		}
-		for _, fd := range f.Listed {
-			b.WriteString(checkLogFindingLine(fd) + "\n")
-		}
-		if f.Dropped > 0 {
-			fmt.Fprintf(&b, "%s: %d more findings not listed (--max-findings %d)\n", f.Name, f.Dropped, s.MaxFindings)
-		}
-		if f.Err != nil {
-			fmt.Fprintf(&b, "%s: error: %v\n", f.Name, f.Err)
-		}
-		b.WriteString("\n")
+// CheckLogText writes the text report of a check-log run as the run goes,
+// so that it holds nothing per finding: Finding writes each listed finding
+// as it is found (file:line: level REQ-ID message), File a log's trailer
+// once it is checked (unlisted count, error, interruption), Finish the
+// stale baseline entries, the statistics footer and the result. The first
+// write error sticks and Finish returns it.
+type CheckLogText struct {
+	w           io.Writer
+	maxFindings int
+	err         error
+}
+
+// NewCheckLogText starts a text report on w of a run listing at most
+// maxFindings findings (0 = all).
+func NewCheckLogText(w io.Writer, maxFindings int) *CheckLogText {
+	return &CheckLogText{w: w, maxFindings: maxFindings}
+}
+
+func (t *CheckLogText) printf(format string, args ...any) {
+	if t.err == nil {
+		_, t.err = fmt.Fprintf(t.w, format, args...)
 	}
+}
+
+// Finding writes one listed finding.
+func (t *CheckLogText) Finding(fd *logcheck.RunFinding) { t.printf("%s\n", checkLogFindingLine(fd)) }
+
+// File ends the listing of a checked log.
+func (t *CheckLogText) File(f *logcheck.FileResult) {
+	if f.Shown == 0 && f.Err == nil && f.Dropped == 0 && !f.Partial {
+		return
+	}
+	if f.Dropped > 0 {
+		t.printf("%s: %d more findings not listed (--max-findings %d)\n", f.Name, f.Dropped, t.maxFindings)
+	}
+	if f.Err != nil {
+		t.printf("%s: error: %v\n", f.Name, f.Err)
+	}
+	if f.Partial {
+		t.printf("%s: interrupted after %d lines: the rest of this log was not checked\n", f.Name, f.Stats.Lines)
+	}
+	t.printf("\n")
+}
+
+// Finish writes the end of the report and returns the first write error.
+func (t *CheckLogText) Finish(s *logcheck.Summary) error {
+	var b strings.Builder
 	for _, e := range s.Stale {
 		fmt.Fprintf(&b, "stale baseline entry %s matches no finding (reason: %s)\n", e, e.Reason)
 	}
@@ -62,9 +89,36 @@ func WriteCheckLogText(w io.Writer, s *logcheck.Summary) error {
 			fmt.Fprintf(&b, ", %s", plural(len(s.Stale), "stale baseline entry"))
 		}
 		b.WriteString(")\n")
+	case logcheck.ResultInterrupted:
+		fmt.Fprintf(&b, "result: INTERRUPTED (partial report: %s)\n", checkLogPartial(s))
 	default:
 		fmt.Fprintf(&b, "result: ERROR (%s could not be read)\n", plural(s.Errors(), "log"))
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	t.printf("%s", b.String())
+	return t.err
+}
+
+// checkLogPartial says how far an interrupted run got.
+func checkLogPartial(s *logcheck.Summary) string {
+	done := 0
+	for _, f := range s.Files {
+		if !f.Partial {
+			done++
+		}
+	}
+	return fmt.Sprintf("stopped by a signal after %d of %d logs; nothing after that was checked", done, s.Total)
+}
+
+// WriteCheckLogText writes the text report of a finished check-log run:
+// the listed findings of each log, the stale baseline entries, then the
+// statistics footer and the result (as CheckLogText streams it).
+func WriteCheckLogText(w io.Writer, s *logcheck.Summary) error {
+	t := NewCheckLogText(w, s.MaxFindings)
+	for _, f := range s.Files {
+		for _, fd := range f.Listed {
+			t.Finding(fd)
+		}
+		t.File(f)
+	}
+	return t.Finish(s)
 }
