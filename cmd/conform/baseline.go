@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 
 	"github.com/dsh-conform/conform/internal/baseline"
+	"github.com/dsh-conform/conform/internal/regfile"
 	"github.com/dsh-conform/conform/internal/report"
 	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/internal/verdict"
@@ -30,8 +33,9 @@ type baselineCmd struct {
 type baselineWriteCmd struct {
 	Flags runFlags `embed:""`
 
-	From string `placeholder:"REPORT" help:"Take the failures from an earlier conform run --format json report instead of running the cases (no run flags then)."`
-	Out  string `required:"" placeholder:"FILE" help:"The baseline file to write (- for stdout)."`
+	From           string `placeholder:"REPORT" help:"Take the failures from an earlier conform run --format json report instead of running the cases (no run flags then)."`
+	MaxReportBytes int64  `name:"max-report-bytes" default:"16777216" placeholder:"N" help:"Refuse a --from report larger than N bytes (default ${default} = 16 MiB)."`
+	Out            string `required:"" placeholder:"FILE" help:"The baseline file to write (- for stdout)."`
 }
 
 // Validate runs at parse time, so its errors are usage errors (exit 2).
@@ -59,7 +63,7 @@ func (c *baselineWriteCmd) Run() error {
 	)
 	if c.From != "" {
 		var err error
-		if rep, err = readRunReport(c.From); err != nil {
+		if rep, err = readRunReport(c.From, c.MaxReportBytes); err != nil {
 			return runFail(cmd, exitUsage, "--from: %v", err)
 		}
 		source = c.From
@@ -123,12 +127,23 @@ func (c *baselineWriteCmd) Run() error {
 	return nil
 }
 
-// readRunReport reads and checks a --format json run report; errors name
-// the file.
-func readRunReport(path string) (*runner.Report, error) {
-	data, err := os.ReadFile(path)
+// readRunReport reads and checks a --format json run report: a regular
+// file of at most limit bytes. Errors name the file.
+func readRunReport(path string, limit int64) (*runner.Report, error) {
+	data, err := readReportFile(path, limit, "--max-report-bytes")
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, unwrapPath(err))
+		return nil, err
 	}
 	return report.ReadRun(path, data)
+}
+
+// readReportFile reads a report through regfile; every error reads
+// "path: why".
+func readReportFile(path string, limit int64, hint string) ([]byte, error) {
+	data, err := regfile.ReadFile(path, limit, hint)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = fmt.Errorf("%s: %v", path, pe.Err)
+	}
+	return data, err
 }

@@ -12,21 +12,23 @@ import (
 //
 // Exit status: 0 nothing newly fails; 1 a case newly fails (a verdict that
 // fails the run where the old report had none, or a new case that fails);
-// 2 a report cannot be read or is not a conform run report (version 1);
+// 2 a report cannot be read, is not a regular file, is over
+// --max-report-bytes or is not a conform run report (version 1);
 // 3 the output cannot be written.
 type diffCmd struct {
-	Old    string `arg:"" name:"old" placeholder:"OLD.json" help:"The earlier report (conform run --format json)."`
-	New    string `arg:"" name:"new" placeholder:"NEW.json" help:"The later report."`
-	Format string `enum:"text,json" default:"text" help:"Output format: text or json."`
+	Old            string `arg:"" name:"old" placeholder:"OLD.json" help:"The earlier report (conform run --format json)."`
+	New            string `arg:"" name:"new" placeholder:"NEW.json" help:"The later report."`
+	Format         string `enum:"text,json" default:"text" help:"Output format: text or json."`
+	MaxReportBytes int64  `name:"max-report-bytes" default:"16777216" placeholder:"N" help:"Refuse a report larger than N bytes (default ${default} = 16 MiB)."`
 }
 
 func (c *diffCmd) Run() error {
 	const cmd = "diff"
-	old, err := readRunReport(c.Old)
+	old, err := readRunReport(c.Old, c.MaxReportBytes)
 	if err != nil {
 		return runFail(cmd, exitUsage, "%v", err)
 	}
-	cur, err := readRunReport(c.New)
+	cur, err := readRunReport(c.New, c.MaxReportBytes)
 	if err != nil {
 		return runFail(cmd, exitUsage, "%v", err)
 	}

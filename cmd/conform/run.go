@@ -175,9 +175,9 @@ func (f *runFlags) plan(cmd string) (*runPlan, error) {
 		return nil, runFail(cmd, exitUsage, "--requirement: %v", err)
 	}
 	if f.RerunFailed != "" {
-		data, err := os.ReadFile(f.RerunFailed)
+		data, err := readReportFile(f.RerunFailed, runner.MaxReportBytes, "")
 		if err != nil {
-			return nil, runFail(cmd, exitUsage, "--rerun-failed %s: %v", f.RerunFailed, unwrapPath(err))
+			return nil, runFail(cmd, exitUsage, "--rerun-failed %v", err)
 		}
 		ids, err := runner.FailedIDs(data)
 		if err != nil {

@@ -1,9 +1,7 @@
 package report
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -11,51 +9,7 @@ import (
 
 	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/internal/verdict"
-	"github.com/dsh-conform/conform/spec"
 )
-
-// ReadRun parses a JSON run report (`conform run --format json`). It checks
-// the format and version first, then the report-run schema, then that case
-// ids are unique; every error names the file.
-func ReadRun(name string, data []byte) (*runner.Report, error) {
-	var head struct {
-		Format  *string `json:"format"`
-		Version *int    `json:"version"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("%s: not a JSON run report: %v", name, err)
-	}
-	switch {
-	case head.Format == nil:
-		return nil, fmt.Errorf("%s: no \"format\" member: not a conform run report (`conform run --format json` writes one)", name)
-	case *head.Format != runner.ReportFormat:
-		return nil, fmt.Errorf("%s: format %q, want %q (a `conform run --format json` report)", name, *head.Format, runner.ReportFormat)
-	case head.Version == nil:
-		return nil, fmt.Errorf("%s: no \"version\" member", name)
-	case *head.Version != runner.ReportVersion:
-		return nil, fmt.Errorf("%s: report version %d, this conform reads version %d", name, *head.Version, runner.ReportVersion)
-	}
-	if err := spec.ValidateJSON("report-run", data); err != nil {
-		var verr *spec.ValidationError
-		if errors.As(err, &verr) {
-			return nil, fmt.Errorf("%s: not a valid run report: the report-run schema rejects it at %s", name, strings.Join(quoteAll(verr.Paths), ", "))
-		}
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	var r runner.Report
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	seen := make(map[string]bool, len(r.Cases))
-	for _, c := range r.Cases {
-		if seen[c.ID] {
-			return nil, fmt.Errorf("%s: case %s appears twice", name, c.ID)
-		}
-		seen[c.ID] = true
-	}
-	return &r, nil
-}
 
 func quoteAll(paths []string) []string {
 	out := make([]string, len(paths))

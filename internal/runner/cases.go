@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"regexp"
@@ -153,42 +152,28 @@ func citesAny(reqs, patterns []string) bool {
 // timeout, crash, xpass), for --rerun-failed. The map is non-nil even when
 // nothing failed.
 func FailedIDs(reportJSON []byte) (map[string]bool, error) {
-	var head struct {
-		Format  *string `json:"format"`
-		Version *int    `json:"version"`
-	}
-	if err := json.Unmarshal(reportJSON, &head); err != nil {
-		return nil, fmt.Errorf("earlier report: not a JSON report: %w", err)
-	}
-	switch {
-	case head.Format == nil:
-		return nil, fmt.Errorf("earlier report: no \"format\" member: not a conform run report")
-	case *head.Format != ReportFormat:
-		return nil, fmt.Errorf("earlier report: format %q, want %q (a `conform run --format json` report)", *head.Format, ReportFormat)
-	case head.Version == nil:
-		return nil, fmt.Errorf("earlier report: no \"version\" member")
-	case *head.Version != ReportVersion:
-		return nil, fmt.Errorf("earlier report: version %d, this conform reads version %d", *head.Version, ReportVersion)
-	}
-	var body struct {
-		Cases []struct {
-			ID      string          `json:"id"`
-			Verdict verdict.Verdict `json:"verdict"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(reportJSON, &body); err != nil {
+	v, err := ParseReport(reportJSON)
+	if err != nil {
 		return nil, fmt.Errorf("earlier report: %w", err)
 	}
+	cases, _ := v.Get("cases")
+	items, ok := cases.Items()
+	if !ok {
+		return nil, fmt.Errorf("earlier report: \"cases\" must be an array")
+	}
 	ids := map[string]bool{}
-	for i, c := range body.Cases {
-		if c.ID == "" {
+	for i, c := range items {
+		idV, _ := c.Get("id")
+		verdictV, _ := c.Get("verdict")
+		id, _ := idV.Str()
+		s, _ := verdictV.Str()
+		if id == "" {
 			return nil, fmt.Errorf("earlier report: cases[%d] has no id", i)
 		}
-		if !c.Verdict.Valid() {
-			return nil, fmt.Errorf("earlier report: case %s: unknown verdict %q", c.ID, c.Verdict)
-		}
-		if c.Verdict.FailsRun() {
-			ids[c.ID] = true
+		if v := verdict.Verdict(s); !v.Valid() {
+			return nil, fmt.Errorf("earlier report: case %s: unknown verdict %q", id, s)
+		} else if v.FailsRun() {
+			ids[id] = true
 		}
 	}
 	return ids, nil

@@ -530,7 +530,7 @@ var _ = Describe("Select", func() {
 
 	It("refuses reports that are not conform run reports", func() {
 		_, err := runner.FailedIDs([]byte(`not json`))
-		Expect(err).To(MatchError(ContainSubstring("not a JSON report")))
+		Expect(err).To(MatchError(ContainSubstring("earlier report: not a JSON run report")))
 		_, err = runner.FailedIDs([]byte(`{"format":"conform-check-log","version":1,"cases":[]}`))
 		Expect(err).To(MatchError(ContainSubstring(`format "conform-check-log", want "conform-run"`)))
 		_, err = runner.FailedIDs([]byte(`{"format":"conform-run","version":2,"cases":[]}`))

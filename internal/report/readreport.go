@@ -1,0 +1,150 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/internal/verdict"
+	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/spec"
+)
+
+// ReadRun parses a JSON run report (`conform run --format json`) with
+// JSON.parse semantics (jsonjs, the one JSON reader). It checks the format
+// and version first, then the report-run schema, then that case ids are
+// unique; every error names the file. The caller bounds data
+// (runner.MaxReportBytes).
+func ReadRun(name string, data []byte) (*runner.Report, error) {
+	v, err := runner.ParseReport(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if err := spec.Validate("report-run", plain(v)); err != nil {
+		var verr *spec.ValidationError
+		if errors.As(err, &verr) {
+			return nil, fmt.Errorf("%s: not a valid run report: the report-run schema rejects it at %s", name, strings.Join(quoteAll(verr.Paths), ", "))
+		}
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	r, err := decodeRun(v)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	seen := make(map[string]bool, len(r.Cases))
+	for _, c := range r.Cases {
+		if seen[c.ID] {
+			return nil, fmt.Errorf("%s: case %s appears twice", name, c.ID)
+		}
+		seen[c.ID] = true
+	}
+	return r, nil
+}
+
+// plain turns a value into what the schema validator walks: maps, slices,
+// strings, float64s, bools and nil.
+func plain(v jsonjs.Value) any {
+	switch v.Kind() {
+	case jsonjs.Bool:
+		b, _ := v.Bool()
+		return b
+	case jsonjs.Number:
+		f, _ := v.Float()
+		return f
+	case jsonjs.String:
+		s, _ := v.Str()
+		return s
+	case jsonjs.Array:
+		items, _ := v.Items()
+		out := make([]any, len(items))
+		for i, it := range items {
+			out[i] = plain(it)
+		}
+		return out
+	case jsonjs.Object:
+		members, _ := v.Members()
+		out := make(map[string]any, len(members))
+		for _, m := range members {
+			out[m.Key] = plain(m.Value)
+		}
+		return out
+	}
+	return nil
+}
+
+// The getters below read a report the schema accepted, so a member is
+// either absent (its zero value) or of the right type.
+
+func getStr(v jsonjs.Value, key string) string {
+	m, _ := v.Get(key)
+	s, _ := m.Str()
+	return s
+}
+
+func getNum(v jsonjs.Value, key string) float64 {
+	m, _ := v.Get(key)
+	f, _ := m.Float()
+	return f
+}
+
+func getStrs(v jsonjs.Value, key string) []string {
+	m, ok := v.Get(key)
+	items, _ := m.Items()
+	if !ok {
+		return nil
+	}
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i], _ = it.Str()
+	}
+	return out
+}
+
+func getItems(v jsonjs.Value, key string) []jsonjs.Value {
+	m, _ := v.Get(key)
+	items, _ := m.Items()
+	return items
+}
+
+// decodeRun maps a parsed, schema-checked report onto runner.Report.
+func decodeRun(v jsonjs.Value) (*runner.Report, error) {
+	impl, _ := v.Get("implementation")
+	r := &runner.Report{
+		Format: getStr(v, "format"), Version: int(getNum(v, "version")), Protocol: int(getNum(v, "protocol")),
+		Adapter: getStrs(v, "adapter"), DurationMS: getNum(v, "durationMs"), Totals: map[verdict.Verdict]int{},
+	}
+	r.Implementation.Name, r.Implementation.Version = getStr(impl, "name"), getStr(impl, "version")
+	r.Implementation.Language, r.Implementation.Homepage = getStr(impl, "language"), getStr(impl, "homepage")
+	if s := getStr(v, "started"); s != "" {
+		t, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			return nil, fmt.Errorf("started: %v", err)
+		}
+		r.Started = t
+	}
+	totals, _ := v.Get("totals")
+	members, _ := totals.Members()
+	for _, m := range members {
+		n, _ := m.Value.Float()
+		r.Totals[verdict.Verdict(m.Key)] = int(n)
+	}
+	items := getItems(v, "cases")
+	r.Cases = make([]runner.CaseResult, len(items))
+	for i, c := range items {
+		cr := &r.Cases[i]
+		cr.ID, cr.Op, cr.Verdict = getStr(c, "id"), getStr(c, "op"), verdict.Verdict(getStr(c, "verdict"))
+		cr.Requirements, cr.Broken = getStrs(c, "requirements"), getStrs(c, "broken")
+		cr.Message, cr.Stderr, cr.Baseline = getStr(c, "message"), getStr(c, "stderr"), getStr(c, "baseline")
+		cr.DurationMS = getNum(c, "durationMs")
+		for _, d := range getItems(c, "diffs") {
+			cr.Diffs = append(cr.Diffs, runner.Diff{
+				Field: getStr(d, "field"), Comparator: getStr(d, "comparator"), Path: getStr(d, "path"),
+				Offset: int(getNum(d, "offset")), Requirement: getStr(d, "requirement"),
+				Want: getStr(d, "want"), Got: getStr(d, "got"), Message: getStr(d, "message"),
+			})
+		}
+	}
+	return r, nil
+}
