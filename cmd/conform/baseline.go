@@ -34,7 +34,7 @@ type baselineWriteCmd struct {
 	Flags runFlags `embed:""`
 
 	From           string `placeholder:"REPORT" help:"Take the failures from an earlier conform run --format json report instead of running the cases (no run flags then)."`
-	MaxReportBytes int64  `name:"max-report-bytes" default:"16777216" placeholder:"N" help:"Refuse a --from report larger than N bytes (default ${default} = 16 MiB)."`
+	MaxReportBytes int64  `name:"max-report-bytes" default:"8388608" placeholder:"N" help:"Refuse a --from report larger than N bytes (default ${default} = 8 MiB)."`
 	Out            string `required:"" placeholder:"FILE" help:"The baseline file to write (- for stdout)."`
 }
 

@@ -19,7 +19,7 @@ type diffCmd struct {
 	Old            string `arg:"" name:"old" placeholder:"OLD.json" help:"The earlier report (conform run --format json)."`
 	New            string `arg:"" name:"new" placeholder:"NEW.json" help:"The later report."`
 	Format         string `enum:"text,json" default:"text" help:"Output format: text or json."`
-	MaxReportBytes int64  `name:"max-report-bytes" default:"16777216" placeholder:"N" help:"Refuse a report larger than N bytes (default ${default} = 16 MiB)."`
+	MaxReportBytes int64  `name:"max-report-bytes" default:"8388608" placeholder:"N" help:"Refuse a report larger than N bytes (default ${default} = 8 MiB)."`
 }
 
 func (c *diffCmd) Run() error {

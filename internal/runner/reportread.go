@@ -9,9 +9,9 @@ import (
 
 // MaxReportBytes bounds a JSON run report read back (conform diff,
 // --rerun-failed, baseline write --from): a run of every embedded case,
-// all failing with diffs and 4 KiB of stderr each, is about 5 MiB. A
+// all failing with diffs and 4 KiB of stderr each, is under 4 MiB. A
 // bigger file is refused before it is parsed.
-const MaxReportBytes = 16 * regfile.MiB
+const MaxReportBytes = 8 * regfile.MiB
 
 // ParseReport parses the text of a run report with JSON.parse semantics
 // (jsonjs: case-sensitive names, the last duplicate wins) and checks its
