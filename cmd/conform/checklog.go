@@ -175,7 +175,12 @@ func (c *checkLogCmd) Run() error {
 	// Whatever the format, say on stderr why the run failed when the
 	// report went elsewhere or is not meant for people.
 	if c.Format != "text" || toFile {
-		for _, p := range report.CheckLogProblems(sum) {
+		problems := report.CheckLogProblems(sum)
+		for i, p := range problems {
+			if i == maxProblems { // the report lists them all
+				fmt.Fprintf(os.Stderr, "conform: check-log: … and %d more problems (the report lists them)\n", len(problems)-i)
+				break
+			}
 			fmt.Fprintf(os.Stderr, "conform: check-log: %s\n", p)
 		}
 	}
@@ -191,6 +196,10 @@ func (c *checkLogCmd) Run() error {
 	}
 	return nil
 }
+
+// maxProblems is how many of a run's problems (unreadable logs, stale
+// entries) go to stderr; a tree of broken logs must not flood it.
+const maxProblems = 20
 
 // signalContext is a context that SIGINT or SIGTERM ends, and the signal
 // that ended it (nil if none). After the first signal the default action
