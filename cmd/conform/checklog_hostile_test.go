@@ -40,6 +40,20 @@ var _ = Describe("check-log on hostile files", func() {
 		Expect(rep.Files[1].Error).To(Equal("skipped: not a regular file (a named pipe)"))
 	})
 
+	It("prints at most 20 problems on stderr, then a count", func() {
+		writeFile(dir, "logs/a.jsonl", cleanLog)
+		for i := range 30 {
+			Expect(syscall.Mkfifo(filepath.Join(dir, "logs", "f"+itoa(100+i)+".jsonl"), 0o644)).To(Succeed())
+		}
+		r := conform("", "check-log", "--format", "json", filepath.Join(dir, "logs"))
+		Expect(r.code).To(Equal(exitInfraFailed))
+		Expect(decode(r.stdout).Totals.Errors).To(Equal(30), "the report lists them all")
+		lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+		Expect(lines).To(HaveLen(21))
+		Expect(lines[0]).To(Equal("conform: check-log: " + filepath.Join(dir, "logs", "f100.jsonl") + ": skipped: not a regular file (a named pipe)"))
+		Expect(lines[20]).To(Equal("conform: check-log: … and 10 more problems (the report lists them)"))
+	})
+
 	It("refuses a FIFO given as the path, without blocking", func() {
 		fifo := filepath.Join(dir, "x.jsonl")
 		Expect(syscall.Mkfifo(fifo, 0o644)).To(Succeed())

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -93,6 +94,50 @@ var _ = Describe("Run", func() {
 			total += t.Total()
 		}
 		Expect(total).To(Equal(2 * all.Listed))
+	})
+
+	It("streams listed findings to Listed and keeps none of them", func() {
+		bad := write("bad.jsonl", badLog)
+		kept, err := logcheck.Run(context.Background(), []string{bad, bad}, logcheck.RunOptions{Options: logcheck.Defaults(), MaxFindings: 3})
+		Expect(err).NotTo(HaveOccurred())
+		var got []*logcheck.RunFinding
+		var done []string
+		s, err := logcheck.Run(context.Background(), []string{bad, bad}, logcheck.RunOptions{
+			Options: logcheck.Defaults(), MaxFindings: 3,
+			Listed: func(f *logcheck.RunFinding) { got = append(got, f) },
+			Done:   func(f *logcheck.FileResult) { done = append(done, fmt.Sprintf("%s %d %d", f.Name, f.Shown, f.Dropped)) },
+		})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(got).To(Equal(append(kept.Files[0].Listed, kept.Files[1].Listed...)))
+		Expect(done).To(Equal([]string{
+			fmt.Sprintf("%s %d %d", bad, kept.Files[0].Shown, kept.Files[0].Dropped),
+			fmt.Sprintf("%s %d %d", bad, kept.Files[1].Shown, kept.Files[1].Dropped),
+		}))
+		for _, f := range s.Files {
+			Expect(f.Listed).To(BeEmpty())
+		}
+		for _, t := range s.ByReq {
+			Expect(t.Listed).To(BeEmpty())
+			Expect(t.First).NotTo(BeNil())
+		}
+		Expect(s.Listed).To(Equal(3))
+		Expect(s.Dropped).To(Equal(kept.Dropped))
+	})
+
+	It("records an unreadable or irregular log and checks the rest", func() {
+		clean := write("clean.jsonl", cleanLog)
+		sub := filepath.Join(dir, "fifo.jsonl")
+		Expect(syscall.Mkfifo(sub, 0o644)).To(Succeed())
+		s, err := logcheck.Run(context.Background(), []string{sub, filepath.Join(dir, "gone.jsonl"), clean}, logcheck.RunOptions{Options: logcheck.Defaults()})
+		Expect(err).To(MatchError("path "+filepath.Join(dir, "gone.jsonl")+": no such file or directory"), "a missing argument is a usage error")
+		Expect(s).To(BeNil())
+		s, err = logcheck.Run(context.Background(), []string{sub, clean}, logcheck.RunOptions{Options: logcheck.Defaults()})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.Files).To(HaveLen(2))
+		Expect(s.Files[0].Err).To(MatchError("skipped: not a regular file (a named pipe)"))
+		Expect(s.Files[1].Err).NotTo(HaveOccurred())
+		Expect(s.Files[1].Stats.Lines).To(Equal(1))
+		Expect(s.Result()).To(Equal(logcheck.ResultError))
 	})
 
 	It("applies the baseline and finds the stale entries", func() {
