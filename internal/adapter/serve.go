@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
 // Serve is the adapter side of protocol v1: it reads requests from r, one
@@ -104,7 +106,7 @@ func (s *server) handle(dst, line []byte) (out []byte, bye bool) {
 	if bytes.TrimLeft(line, " \t\r\n")[0] != '{' {
 		return appendErrorAnswer(dst, nil, "request is not a JSON object: "+excerpt(line)), false
 	}
-	ms := rawMembers(line, "cmd", "id", "op", "input")
+	ms := jsonjs.RawMembers(line, "cmd", "id", "op", "input")
 	cmdRaw, idRaw, opRaw, inputRaw := ms[0], ms[1], ms[2], ms[3]
 	cmd, ok := str(cmdRaw)
 	if !ok {

@@ -183,117 +183,6 @@ func appendQuoted(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-// eachMember calls fn with the raw key token (quotes included) and the raw
-// value of each member of obj, in order, until fn returns false. obj must be
-// valid JSON (json.Valid) whose value is an object.
-func eachMember(obj []byte, fn func(key, val []byte) bool) {
-	i := skipSpace(obj, 0) + 1 // past '{'
-	for {
-		i = skipSpace(obj, i)
-		if i >= len(obj) || obj[i] == '}' {
-			return
-		}
-		if obj[i] == ',' {
-			i = skipSpace(obj, i+1)
-		}
-		ks := i
-		i = skipString(obj, i)
-		key := obj[ks:i]
-		i = skipSpace(obj, i) + 1 // past ':'
-		i = skipSpace(obj, i)
-		vs := i
-		i = skipValue(obj, i)
-		if !fn(key, obj[vs:i]) {
-			return
-		}
-	}
-}
-
-// rawMembers returns, for each of names, the raw value of obj's member of
-// that name (the last one when it repeats; nil when it has none). obj must
-// be valid JSON whose value is an object, as for eachMember.
-func rawMembers(obj []byte, names ...string) [][]byte {
-	vals := make([][]byte, len(names))
-	eachMember(obj, func(k, v []byte) bool {
-		for j, name := range names {
-			if keyIs(k, name) {
-				vals[j] = v
-				break
-			}
-		}
-		return true
-	})
-	return vals
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index just past the string token starting at i.
-func skipString(b []byte, i int) int {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(b)
-}
-
-// skipValue returns the index just past the value starting at i.
-func skipValue(b []byte, i int) int {
-	if i >= len(b) {
-		return len(b)
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for i < len(b) {
-			switch b[i] {
-			case '"':
-				i = skipString(b, i)
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-			i++
-		}
-		return len(b)
-	default: // number, true, false, null
-		for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' && b[i] != ' ' &&
-			b[i] != '\t' && b[i] != '\n' && b[i] != '\r' {
-			i++
-		}
-		return i
-	}
-}
-
-// keyIs reports whether the raw key token names name. Keys are compared
-// exactly (JSON is case-sensitive), after decoding escapes if there are any.
-func keyIs(raw []byte, name string) bool {
-	if len(raw) < 2 {
-		return false
-	}
-	if bytes.IndexByte(raw, '\\') < 0 {
-		return string(raw[1:len(raw)-1]) == name
-	}
-	var s string
-	return json.Unmarshal(raw, &s) == nil && s == name
-}
-
 // str decodes a raw value as a JSON string; ok is false for other kinds.
 // Escapes are decoded as JSON.parse does (jsonjs): a lone surrogate in an
 // error message survives as WTF-8, as it does in the goldens.
@@ -344,15 +233,15 @@ func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
 		kindBuf                        [3]string
 	)
 	kinds = kindBuf[:0]
-	eachMember(line, func(k, v []byte) bool {
+	jsonjs.EachRawMember(line, func(k, v []byte) bool {
 		switch {
-		case keyIs(k, "id"):
+		case jsonjs.RawKeyIs(k, "id"):
 			idRaw, hasID = v, true
-		case keyIs(k, "output"):
+		case jsonjs.RawKeyIs(k, "output"):
 			outRaw, kinds = v, append(kinds, "output")
-		case keyIs(k, "error"):
+		case jsonjs.RawKeyIs(k, "error"):
 			errRaw, kinds = v, append(kinds, "error")
-		case keyIs(k, "skip"):
+		case jsonjs.RawKeyIs(k, "skip"):
 			skipRaw, kinds = v, append(kinds, "skip")
 		}
 		return true
@@ -380,8 +269,8 @@ func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
 		var msg string
 		found := false
 		if errRaw[0] == '{' {
-			eachMember(errRaw, func(k, v []byte) bool {
-				if keyIs(k, "message") {
+			jsonjs.EachRawMember(errRaw, func(k, v []byte) bool {
+				if jsonjs.RawKeyIs(k, "message") {
 					msg, found = str(v)
 				}
 				return true
@@ -406,7 +295,7 @@ func decodeHello(line []byte) (Hello, string) {
 	if !isObject(line) {
 		return Hello{}, "handshake answer is not a JSON object: " + excerpt(line)
 	}
-	ms := rawMembers(line, "protocol", "implementation", "ops", "error")
+	ms := jsonjs.RawMembers(line, "protocol", "implementation", "ops", "error")
 	protoRaw, implRaw, opsRaw, errRaw := ms[0], ms[1], ms[2], ms[3]
 	if protoRaw == nil && errRaw != nil {
 		return Hello{}, "adapter refused the handshake: " + excerpt(errRaw)
