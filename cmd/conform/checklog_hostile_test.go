@@ -84,6 +84,13 @@ var _ = Describe("check-log on hostile files", func() {
 		Expect(rep.Files[2].Error).To(Equal("permission denied"))
 		Expect(rep.Totals.Result).To(Equal("error"))
 		Expect(r.stderr).To(ContainSubstring(hidden + ": cannot be read: permission denied"))
+
+		r = runUnprivileged(dir, "check-log", "--format", "json", hidden, clean)
+		Expect(r.code).To(Equal(exitInfraFailed), "an unreadable directory argument is a log not read, not a usage error: "+r.stderr)
+		rep = decode(r.stdout)
+		Expect(rep.Files).To(HaveLen(2))
+		Expect(rep.Files[0].Error).To(Equal("cannot be read: permission denied"))
+		Expect(rep.Files[1].Stats.Lines).To(Equal(1))
 	})
 
 	It("names gzip input in one LOG-1 finding, not one per line", func() {

@@ -346,7 +346,7 @@ func ExpandPaths(paths []string) ([]Log, error) {
 		var found []Log
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			switch {
-			case err != nil && path == p:
+			case err != nil && d == nil:
 				return err
 			case err != nil:
 				found = append(found, Log{Path: path, Err: fmt.Errorf("cannot be read: %v", unwrapPath(err))})
