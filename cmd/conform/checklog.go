@@ -136,9 +136,12 @@ func (c *checkLogCmd) Run() error {
 
 	opt := logcheck.RunOptions{Options: c.options(), FailOn: logcheck.Level(c.FailOn), MaxFindings: c.MaxFindings, Baseline: bl}
 	var text *report.CheckLogText
-	if c.Format == "text" {
+	switch c.Format {
+	case "text": // streams: nothing is held per finding
 		text = report.NewCheckLogText(bw, c.MaxFindings)
 		opt.Listed, opt.Done = text.Finding, text.File
+	case "markdown": // a table of counts and first examples: no listing to hold
+		opt.Listed = func(*logcheck.RunFinding) {}
 	}
 	progress := report.IsTerminal(os.Stderr)
 	if progress {
