@@ -139,11 +139,11 @@ var _ = Describe("InProcess", func() {
 
 	It("reports the reference's InputError as a thrown error that names the input", func() {
 		s := adapter.InProcess(adapter.Reference(), adapter.ReferenceImplementation())
-		r, err := s.Run(ctx, "c1", reference.OpGrepResult, []byte(`{"args":{},"value":{"matches":[]},"typo":1}`))
+		r, err := s.Run(ctx, "c1", reference.OpGrepResult, []byte(`{"args":{},"value":{"matches":[]},"nested":"yes","typo":1}`))
 		Expect(err).NotTo(HaveOccurred())
-		Expect(*r.Error).To(Equal(`grep.result input: json: unknown field "typo"`))
+		Expect(*r.Error).To(Equal(`grep.result input: $.nested: want a boolean, got string`))
 		var inputErr *reference.InputError
-		_, rerr := adapter.Reference().Run(reference.OpGrepResult, []byte(`{"typo":1}`))
+		_, rerr := adapter.Reference().Run(reference.OpGrepResult, []byte(`{"spill":[]}`))
 		Expect(errors.As(rerr, &inputErr)).To(BeTrue())
 	})
 

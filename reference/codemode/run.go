@@ -68,66 +68,61 @@ func (r Run) Value() jsonjs.Value {
 	return jsonjs.ObjectValue(members...)
 }
 
-// RunFromValue reads a Run from a parsed JSON value (see UnmarshalJSON).
-func RunFromValue(v jsonjs.Value) (Run, error) {
-	members, ok := v.Members()
-	if !ok {
-		return Run{}, fmt.Errorf("run: expected an object, got %s", v.Kind())
+// RunFromValue reads a Run from a parsed JSON value (see DecodeRun).
+func RunFromValue(v jsonjs.Value) (Run, error) { return DecodeRun(jsonjs.Root(v)) }
+
+// DecodeRun reads {logs: [string], result?: any, error?: {kind, message}} as
+// upstream's registry sees the runtime's report: member names exact, other
+// members ignored, a null (or other falsy) error is no error (the tool body
+// tests `if (result.error)`), and a kind or message that is not a string
+// prints as JavaScript's template literal prints it (String(1) is "1", an
+// absent member "undefined"). Logs must be an array of strings.
+func DecodeRun(f jsonjs.Field) (Run, error) {
+	if err := f.Object(); err != nil {
+		return Run{}, err
 	}
-	var r Run
-	sawLogs := false
-	for _, m := range members {
-		switch m.Key {
-		case "logs":
-			sawLogs = true
-			items, ok := m.Value.Items()
-			if !ok {
-				return Run{}, fmt.Errorf("run.logs: expected an array of strings, got %s", m.Value.Kind())
-			}
-			r.Logs = make([]string, len(items))
-			for i, item := range items {
-				s, ok := item.Str()
-				if !ok {
-					return Run{}, fmt.Errorf("run.logs[%d]: expected a string, got %s", i, item.Kind())
-				}
-				r.Logs[i] = s
-			}
-		case "result":
-			result := m.Value
-			r.Result = &result
-		case "error":
-			e, err := runErrorFromValue(m.Value)
-			if err != nil {
-				return Run{}, err
-			}
-			r.Error = e
-		default:
-			return Run{}, fmt.Errorf("run: unknown member %q (want logs, result, error)", m.Key)
-		}
+	logs, err := f.Member("logs").Strings()
+	if err != nil {
+		return Run{}, err
 	}
-	if !sawLogs {
-		return Run{}, fmt.Errorf("run.logs: missing")
+	r := Run{Logs: logs}
+	if res := f.Member("result"); res.Present {
+		v := res.Value
+		r.Result = &v
 	}
+	e := f.Member("error")
+	if !e.Present || falsy(e.Value) {
+		return r, nil
+	}
+	if err := e.Object(); err != nil {
+		return Run{}, err
+	}
+	r.Error = &RunError{Kind: templateString(e.Member("kind")), Message: templateString(e.Member("message"))}
 	return r, nil
 }
 
-func runErrorFromValue(v jsonjs.Value) (*RunError, error) {
-	if v.Kind() != jsonjs.Object {
-		return nil, fmt.Errorf("run.error: expected an object, got %s", v.Kind())
+// falsy reports JavaScript falsiness of a JSON value.
+func falsy(v jsonjs.Value) bool {
+	switch v.Kind() {
+	case jsonjs.Null:
+		return true
+	case jsonjs.Bool:
+		b, _ := v.Bool()
+		return !b
+	case jsonjs.Number:
+		n, _ := v.Float()
+		return n == 0 || n != n
+	case jsonjs.String:
+		s, _ := v.Str()
+		return s == ""
 	}
-	kindV, _ := v.Get("kind")
-	kind, ok := kindV.Str()
-	if !ok {
-		return nil, fmt.Errorf("run.error.kind: expected a string")
+	return false
+}
+
+// templateString is `${v}` for a member that may be absent.
+func templateString(f jsonjs.Field) string {
+	if !f.Present {
+		return "undefined"
 	}
-	messageV, _ := v.Get("message")
-	message, ok := messageV.Str()
-	if !ok {
-		return nil, fmt.Errorf("run.error.message: expected a string")
-	}
-	members, _ := v.Members()
-	if len(members) != 2 {
-		return nil, fmt.Errorf("run.error: expected exactly the members kind and message")
-	}
-	return &RunError{Kind: kind, Message: message}, nil
+	return jsonjs.ToString(f.Value)
 }
