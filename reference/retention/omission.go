@@ -30,12 +30,7 @@ type Omission struct {
 }
 
 // MarshalJSON writes {"kind":"exact","count":n}, or {"kind":k} without a count.
-func (o Omission) MarshalJSON() ([]byte, error) {
-	if o.Kind == Exact {
-		return []byte(`{"kind":"exact","count":` + strconv.Itoa(o.Count) + `}`), nil
-	}
-	return []byte(`{"kind":` + strconv.Quote(string(o.Kind)) + `}`), nil
-}
+func (o Omission) MarshalJSON() ([]byte, error) { return jsonjs.Marshal(o.Value()), nil }
 
 // UnmarshalJSON reads the form MarshalJSON writes.
 func (o *Omission) UnmarshalJSON(b []byte) error {
