@@ -97,7 +97,7 @@ var _ = Describe("Serve", func() {
 		func(request, answer string) {
 			Expect(serveOnce(fixed(`{}`), request)).To(Equal([]string{answer}))
 		},
-		Entry("not JSON", `{"cmd":`, `{"error":{"message":"request is not JSON: \"{\\\"cmd\\\":\""}}`),
+		Entry("not JSON", `{"cmd":`, `{"error":{"message":"request is not JSON: \"{\\\"cmd\\\":\" (line 1, column 8: unexpected end of input, expecting a value)"}}`),
 		Entry("not an object", `["run"]`, `{"error":{"message":"request is not a JSON object: \"[\\\"run\\\"]\""}}`),
 		Entry("no cmd", `{"id":"c1"}`, `{"id":"c1","error":{"message":"request has no \"cmd\" string: \"{\\\"id\\\":\\\"c1\\\"}\""}}`),
 		Entry("unknown cmd", `{"cmd":"jump","id":"c1"}`, `{"id":"c1","error":{"message":"unknown cmd \"jump\""}}`),

@@ -3,7 +3,6 @@ package adapter
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -122,20 +121,41 @@ func appendRunRequest(dst []byte, id, op string, input []byte) ([]byte, error) {
 	return append(dst, "}\n"...), nil
 }
 
-// appendOneLine appends valid JSON text, compacted if it contains a line end.
+// appendOneLine appends valid JSON text with the whitespace between tokens
+// removed if it contains a line end (whitespace inside strings is escaped
+// already, so every raw CR or LF is between tokens). It walks the bytes
+// once, with no nesting limit (encoding/json's Compact stops at 10,000).
 func appendOneLine(dst, js []byte) []byte {
 	if bytes.IndexByte(js, '\n') < 0 && bytes.IndexByte(js, '\r') < 0 {
 		return append(dst, js...)
 	}
-	buf := bytes.NewBuffer(dst)
-	_ = json.Compact(buf, js) // js is valid: checked by the caller
-	return buf.Bytes()
+	for i := 0; i < len(js); {
+		switch c := js[i]; c {
+		case ' ', '\t', '\n', '\r':
+			i++
+		case '"':
+			end := skipString(js, i)
+			dst = append(dst, js[i:end]...)
+			i = end
+		default:
+			dst = append(dst, c)
+			i++
+		}
+	}
+	return dst
+}
+
+// parseObject parses JSON text with JSON.parse semantics (jsonjs: no depth
+// limit) and reports whether its value is an object.
+func parseObject(b []byte) (jsonjs.Value, bool) {
+	v, err := jsonjs.Parse(b)
+	return v, err == nil && v.Kind() == jsonjs.Object
 }
 
 // isObject reports whether b is valid JSON text whose value is an object.
 func isObject(b []byte) bool {
-	b = bytes.TrimLeft(b, " \t\r\n")
-	return len(b) > 0 && b[0] == '{' && json.Valid(b)
+	_, ok := parseObject(b)
+	return ok
 }
 
 // appendQuoted appends s as a JSON string: '"', '\\' and control characters
@@ -185,7 +205,7 @@ func appendQuoted(dst []byte, s string) []byte {
 
 // eachMember calls fn with the raw key token (quotes included) and the raw
 // value of each member of obj, in order, until fn returns false. obj must be
-// valid JSON (json.Valid) whose value is an object.
+// valid JSON whose value is an object.
 func eachMember(obj []byte, fn func(key, val []byte) bool) {
 	i := skipSpace(obj, 0) + 1 // past '{'
 	for {
@@ -290,25 +310,9 @@ func keyIs(raw []byte, name string) bool {
 	if bytes.IndexByte(raw, '\\') < 0 {
 		return string(raw[1:len(raw)-1]) == name
 	}
-	var s string
-	return json.Unmarshal(raw, &s) == nil && s == name
-}
-
-// str decodes a raw value as a JSON string; ok is false for other kinds.
-// Escapes are decoded as JSON.parse does (jsonjs): a lone surrogate in an
-// error message survives as WTF-8, as it does in the goldens.
-func str(raw []byte) (s string, ok bool) {
-	if len(raw) == 0 || raw[0] != '"' {
-		return "", false
-	}
-	if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
-		return string(raw[1 : len(raw)-1]), true
-	}
 	v, err := jsonjs.Parse(raw)
-	if err != nil {
-		return "", false
-	}
-	return v.Str()
+	s, ok := v.Str()
+	return err == nil && ok && s == name
 }
 
 // excerpt quotes the start of an offending line for a fault message.
@@ -328,41 +332,41 @@ type answerProblem struct {
 	desync bool
 }
 
-// decodeAnswer checks one answer line against the request id. The returned
-// Reply owns its bytes (line may be reused).
+// decodeAnswer checks one answer line against the request id. The line is
+// read once with JSON.parse semantics (any depth); the returned Reply owns
+// its bytes (line may be reused) and carries the parsed output. Bytes that
+// are not UTF-8 in the output or the error message are reported in
+// Reply.BadBytes (the case fails); anywhere else they are a malformed answer.
 func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
-	if !json.Valid(line) {
-		return Reply{}, &answerProblem{"answer is not JSON: " + excerpt(line), true}
+	clean, bad := sanitize(line)
+	v, err := jsonjs.Parse(clean)
+	if err != nil {
+		return Reply{}, &answerProblem{"answer is not JSON: " + excerpt(line) + " (" + err.Error() + ")", true}
 	}
-	if bytes.TrimLeft(line, " \t\r\n")[0] != '{' {
+	if v.Kind() != jsonjs.Object {
 		return Reply{}, &answerProblem{"answer is not a JSON object: " + excerpt(line), true}
 	}
-	var (
-		idRaw, outRaw, errRaw, skipRaw []byte
-		hasID                          bool
-		kinds                          []string // members among output/error/skip, repeats included
-		kindBuf                        [3]string
-	)
-	kinds = kindBuf[:0]
-	eachMember(line, func(k, v []byte) bool {
-		switch {
-		case keyIs(k, "id"):
-			idRaw, hasID = v, true
-		case keyIs(k, "output"):
-			outRaw, kinds = v, append(kinds, "output")
-		case keyIs(k, "error"):
-			errRaw, kinds = v, append(kinds, "error")
-		case keyIs(k, "skip"):
-			skipRaw, kinds = v, append(kinds, "skip")
-		}
-		return true
-	})
+	idV, hasID := v.Get("id")
 	if !hasID {
 		return Reply{}, &answerProblem{fmt.Sprintf("answer has no \"id\" (want %q): %s", id, excerpt(line)), true}
 	}
-	if got, ok := str(idRaw); !ok || got != id {
-		return Reply{}, &answerProblem{fmt.Sprintf("answer is for id %s, want %q", idRaw, id), true}
+	if got, ok := idV.Str(); !ok || got != id || (bad != nil && pathAt(line, bad.Offset) == "$.id") {
+		return Reply{}, &answerProblem{fmt.Sprintf("answer is for id %s, want %q", jsonjs.Marshal(idV), id), true}
 	}
+	if bad != nil {
+		if !bad.locate(line) {
+			return Reply{}, &answerProblem{msg: "answer is not UTF-8: " + bad.Error()}
+		}
+	}
+	var kinds []string // repeats included: a second "output" is a malformed answer, not a last-wins value
+	eachMember(line, func(k, _ []byte) bool {
+		for _, name := range []string{"output", "error", "skip"} {
+			if keyIs(k, name) {
+				kinds = append(kinds, name)
+			}
+		}
+		return true
+	})
 	switch len(kinds) {
 	case 0:
 		return Reply{}, &answerProblem{msg: "answer has none of \"output\", \"error\", \"skip\": " + excerpt(line)}
@@ -370,74 +374,82 @@ func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
 	default:
 		return Reply{}, &answerProblem{msg: fmt.Sprintf("answer has several of \"output\", \"error\", \"skip\" (%q): %s", kinds, excerpt(line))}
 	}
-	switch {
-	case outRaw != nil:
-		if outRaw[0] != '{' {
-			return Reply{}, &answerProblem{msg: "answer \"output\" is not a JSON object: " + excerpt(outRaw)}
+	switch kinds[0] {
+	case "output":
+		out, _ := v.Get("output")
+		raw := rawMembers(line, "output")[0]
+		if out.Kind() != jsonjs.Object {
+			return Reply{}, &answerProblem{msg: "answer \"output\" is not a JSON object: " + excerpt(raw)}
 		}
-		return Reply{Output: bytes.Clone(outRaw)}, nil
-	case errRaw != nil:
-		var msg string
-		found := false
-		if errRaw[0] == '{' {
-			eachMember(errRaw, func(k, v []byte) bool {
-				if keyIs(k, "message") {
-					msg, found = str(v)
-				}
-				return true
-			})
-		}
-		if !found {
-			return Reply{}, &answerProblem{msg: "answer \"error\" is not an object with a string \"message\": " + excerpt(errRaw)}
-		}
-		return Reply{Error: &msg}, nil
-	default:
-		reason, ok := str(skipRaw)
+		return Reply{Output: bytes.Clone(raw), Value: &out, BadBytes: bad}, nil
+	case "error":
+		e, _ := v.Get("error")
+		msgV, _ := e.Get("message")
+		msg, ok := msgV.Str()
 		if !ok {
-			return Reply{}, &answerProblem{msg: "answer \"skip\" is not a string: " + excerpt(skipRaw)}
+			return Reply{}, &answerProblem{msg: "answer \"error\" is not an object with a string \"message\": " + excerpt(rawMembers(line, "error")[0])}
+		}
+		return Reply{Error: &msg, BadBytes: bad}, nil
+	default:
+		skip, _ := v.Get("skip")
+		reason, ok := skip.Str()
+		if !ok {
+			return Reply{}, &answerProblem{msg: "answer \"skip\" is not a string: " + excerpt(rawMembers(line, "skip")[0])}
 		}
 		return Reply{Skip: &reason}, nil
 	}
 }
 
-// decodeHello checks a handshake answer. An empty ops list is a valid
-// handshake (every case is then unsupported); a missing or null "ops" is not.
+// decodeHello checks a handshake answer, read with JSON.parse semantics
+// (member names exact, unknown members ignored). An empty ops list is a
+// valid handshake (every case is then unsupported); a missing or null "ops"
+// is not.
 func decodeHello(line []byte) (Hello, string) {
-	if !isObject(line) {
+	v, ok := parseObject(line)
+	if !ok {
 		return Hello{}, "handshake answer is not a JSON object: " + excerpt(line)
 	}
-	ms := rawMembers(line, "protocol", "implementation", "ops", "error")
-	protoRaw, implRaw, opsRaw, errRaw := ms[0], ms[1], ms[2], ms[3]
-	if protoRaw == nil && errRaw != nil {
-		return Hello{}, "adapter refused the handshake: " + excerpt(errRaw)
+	protoV, hasProto := v.Get("protocol")
+	if errV, ok := v.Get("error"); !hasProto && ok {
+		return Hello{}, "adapter refused the handshake: " + excerpt(jsonjs.Marshal(errV))
 	}
 	var h Hello
-	if protoRaw == nil {
+	if !hasProto {
 		return h, "handshake answer has no \"protocol\": " + excerpt(line)
 	}
-	if err := json.Unmarshal(protoRaw, &h.Protocol); err != nil {
-		return h, "handshake \"protocol\" is not an integer: " + excerpt(protoRaw)
+	n, _ := protoV.Float()
+	if !protoV.IsInteger() || n < -1<<31 || n > 1<<31 {
+		return h, "handshake \"protocol\" is not an integer: " + excerpt(jsonjs.Marshal(protoV))
 	}
+	h.Protocol = int(n)
 	if h.Protocol != Protocol {
 		return h, fmt.Sprintf("adapter speaks protocol %d; conform speaks protocol %d", h.Protocol, Protocol)
 	}
-	if implRaw == nil || implRaw[0] != '{' {
+	impl := jsonjs.Root(v).Member("implementation")
+	if impl.Object() != nil {
 		return h, "handshake answer has no \"implementation\" object: " + excerpt(line)
 	}
-	if err := json.Unmarshal(implRaw, &h.Implementation); err != nil {
-		return h, fmt.Sprintf("handshake \"implementation\": %v", err)
+	for _, f := range []struct {
+		name string
+		dst  *string
+	}{{"name", &h.Implementation.Name}, {"version", &h.Implementation.Version}, {"language", &h.Implementation.Language}, {"homepage", &h.Implementation.Homepage}} {
+		s, err := impl.Member(f.name).OptString("")
+		if err != nil {
+			return h, fmt.Sprintf("handshake \"implementation\": %v", err)
+		}
+		*f.dst = s
 	}
 	if h.Implementation.Name == "" {
 		return h, "handshake \"implementation\" has no \"name\""
 	}
-	if opsRaw == nil || opsRaw[0] != '[' {
+	ops := jsonjs.Root(v).Member("ops")
+	if _, isArray := ops.Value.Items(); !isArray {
 		return h, "handshake answer has no \"ops\" array (list the ops the adapter supports; [] for none): " + excerpt(line)
 	}
-	if err := json.Unmarshal(opsRaw, &h.Ops); err != nil {
-		return h, "handshake \"ops\" is not an array of strings: " + excerpt(opsRaw)
+	list, err := ops.Strings()
+	if err != nil {
+		return h, "handshake \"ops\" is not an array of strings: " + excerpt(jsonjs.Marshal(ops.Value))
 	}
-	if h.Ops == nil {
-		h.Ops = []string{}
-	}
+	h.Ops = list
 	return h, ""
 }

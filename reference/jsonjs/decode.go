@@ -30,6 +30,16 @@ func (f Field) Member(key string) Field {
 	return Field{Value: v, Present: ok, path: &pathNode{parent: f.path, key: key, isKey: true}}
 }
 
+// Index returns element i; absent when f is not an array or too short.
+func (f Field) Index(i int) Field {
+	items, _ := f.Value.Items()
+	out := Field{path: &pathNode{parent: f.path, index: i}}
+	if i >= 0 && i < len(items) {
+		out.Value, out.Present = items[i], true
+	}
+	return out
+}
+
 // TypeError is a value of the wrong type (or an absent required member) at a
 // JSON path.
 type TypeError struct {
@@ -92,8 +102,8 @@ func (f Field) Items() ([]Field, error) {
 		return nil, f.wrong("an array")
 	}
 	out := make([]Field, len(items))
-	for i, it := range items {
-		out[i] = Field{Value: it, Present: true, path: &pathNode{parent: f.path, index: i}}
+	for i := range items {
+		out[i] = f.Index(i)
 	}
 	return out, nil
 }
