@@ -25,8 +25,13 @@ var errLineTooLong = errors.New("line too long")
 const keepBuf = 4 << 20
 
 // lineReader reads '\n'-terminated lines of at most max bytes (not counting
-// the line end). A longer line is drained without being buffered and reported
-// as errLineTooLong. A final line without '\n' at EOF is returned as a line.
+// the line end). A longer line is drained and reported as errLineTooLong:
+// what was buffered of it before it crossed the cap is released at once, the
+// rest streams through the reader's fixed buffer. A final line without '\n'
+// at EOF is returned as a line.
+//
+// A returned line longer than keepBuf is the caller's to keep: the reader
+// lets go of its buffer (see owned), so a large answer is not copied again.
 type lineReader struct {
 	r   *bufio.Reader
 	max int
@@ -47,7 +52,7 @@ func (lr *lineReader) next() ([]byte, error) {
 			n-- // the '\n' does not count
 		}
 		if len(lr.buf)+n > lr.max {
-			lr.buf = lr.buf[:0]
+			lr.buf = nil // release what was buffered of the over-long line
 			for err == bufio.ErrBufferFull {
 				_, err = lr.r.ReadSlice('\n')
 			}
@@ -92,6 +97,11 @@ func (lr *lineReader) grow(n int) {
 	copy(buf, lr.buf)
 	lr.buf = buf
 }
+
+// owned reports whether a line the reader returned is the caller's to keep
+// (the reader drops a buffer above keepBuf before reading the next line,
+// instead of reusing it).
+func owned(line []byte) bool { return cap(line) > keepBuf }
 
 func trimEOL(b []byte) []byte {
 	b = bytes.TrimSuffix(b, []byte("\n"))
@@ -381,7 +391,10 @@ func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
 		if out.Kind() != jsonjs.Object {
 			return Reply{}, &answerProblem{msg: "answer \"output\" is not a JSON object: " + excerpt(raw)}
 		}
-		return Reply{Output: bytes.Clone(raw), Value: &out, BadBytes: bad}, nil
+		if !owned(line) {
+			raw = bytes.Clone(raw)
+		}
+		return Reply{Output: raw, Value: &out, BadBytes: bad}, nil
 	case "error":
 		e, _ := v.Get("error")
 		msgV, _ := e.Get("message")
