@@ -7,7 +7,6 @@ package adapter
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/dsh-conform/conform/reference/jsonjs"
@@ -69,7 +68,7 @@ func (h Hello) Supports(op string) bool {
 // the error message holds bytes that are not UTF-8: they are not repaired,
 // and the case fails.
 type Reply struct {
-	Output   json.RawMessage
+	Output   []byte
 	Value    *jsonjs.Value
 	Error    *string
 	Skip     *string

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"regexp"
@@ -153,42 +152,55 @@ func citesAny(reqs, patterns []string) bool {
 // timeout, crash, xpass), for --rerun-failed. The map is non-nil even when
 // nothing failed.
 func FailedIDs(reportJSON []byte) (map[string]bool, error) {
-	var head struct {
-		Format  *string `json:"format"`
-		Version *int    `json:"version"`
-	}
-	if err := json.Unmarshal(reportJSON, &head); err != nil {
+	v, err := jsonjs.Parse(reportJSON) // JSON.parse semantics, as every report conform reads
+	if err != nil || v.Kind() != jsonjs.Object {
+		if err == nil {
+			err = fmt.Errorf("not an object")
+		}
 		return nil, fmt.Errorf("earlier report: not a JSON report: %w", err)
 	}
-	switch {
-	case head.Format == nil:
+	r := jsonjs.Root(v)
+	format, version := r.Member("format"), r.Member("version")
+	if !format.Present {
 		return nil, fmt.Errorf("earlier report: no \"format\" member: not a conform run report")
-	case *head.Format != ReportFormat:
-		return nil, fmt.Errorf("earlier report: format %q, want %q (a `conform run --format json` report)", *head.Format, ReportFormat)
-	case head.Version == nil:
+	}
+	f, err := format.String()
+	if err != nil {
+		return nil, fmt.Errorf("earlier report: %w", err)
+	}
+	if f != ReportFormat {
+		return nil, fmt.Errorf("earlier report: format %q, want %q (a `conform run --format json` report)", f, ReportFormat)
+	}
+	if !version.Present {
 		return nil, fmt.Errorf("earlier report: no \"version\" member")
-	case *head.Version != ReportVersion:
-		return nil, fmt.Errorf("earlier report: version %d, this conform reads version %d", *head.Version, ReportVersion)
 	}
-	var body struct {
-		Cases []struct {
-			ID      string          `json:"id"`
-			Verdict verdict.Verdict `json:"verdict"`
-		} `json:"cases"`
+	n, err := version.Int()
+	if err != nil {
+		return nil, fmt.Errorf("earlier report: %w", err)
 	}
-	if err := json.Unmarshal(reportJSON, &body); err != nil {
+	if n != ReportVersion {
+		return nil, fmt.Errorf("earlier report: version %d, this conform reads version %d", n, ReportVersion)
+	}
+	items, err := r.Member("cases").Items()
+	if err != nil && r.Member("cases").Present {
 		return nil, fmt.Errorf("earlier report: %w", err)
 	}
 	ids := map[string]bool{}
-	for i, c := range body.Cases {
-		if c.ID == "" {
+	for i, c := range items {
+		id, _ := c.Member("id").OptString("")
+		if id == "" {
 			return nil, fmt.Errorf("earlier report: cases[%d] has no id", i)
 		}
-		if !c.Verdict.Valid() {
-			return nil, fmt.Errorf("earlier report: case %s: unknown verdict %q", c.ID, c.Verdict)
+		vs, err := c.Member("verdict").String()
+		if err != nil {
+			return nil, fmt.Errorf("earlier report: %w", err)
 		}
-		if c.Verdict.FailsRun() {
-			ids[c.ID] = true
+		v := verdict.Verdict(vs)
+		if !v.Valid() {
+			return nil, fmt.Errorf("earlier report: case %s: unknown verdict %q", id, v)
+		}
+		if v.FailsRun() {
+			ids[id] = true
 		}
 	}
 	return ids, nil
