@@ -92,7 +92,10 @@ func pathAt(doc []byte, off int) string {
 	return f.Path()
 }
 
+// memberField steps into the member of a raw key token; bad bytes in the
+// name show as '?' in the path (the message gives them in hex).
 func memberField(f jsonjs.Field, rawKey []byte) jsonjs.Field {
+	rawKey, _ = sanitize(rawKey)
 	k, err := jsonjs.Parse(rawKey)
 	name, _ := k.Str()
 	if err != nil {
