@@ -485,10 +485,8 @@ var schemaInstances = map[string]instances{
 			`{"args":{},"run":{"logs":[],"error":{"kind":"crash"},"value":1}}`,
 		},
 		invalid: []string{
-			`{"args":{},"run":{"logs":[1]}}`,
-			`{"args":{},"run":{"result":1}}`,
+			`{"args":{},"run":"logs"}`,
 			`{"args":{}}`,
-			`{"args":{},"run":{"logs":"printed"}}`,
 		},
 	},
 	"op-run_code.result.output": {

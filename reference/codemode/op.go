@@ -121,6 +121,12 @@ func Result(in ResultInput) (ResultOutput, error) {
 		out.Error = ToolOutputError()
 		return out, nil
 	}
+	if in.Run.Invalid != nil { // CODE-VALUE-1: logs that break run_code's output schema
+		out.IsError = true
+		out.Content = registry.ErrorText(registry.InvalidOutputMessage("run_code", in.Run.Invalid))
+		out.Error = ToolOutputError()
+		return out, nil
+	}
 	out.Content = RenderText(in.Run.Logs, in.Run.Result) // CODE-RENDER-1, CODE-DISPATCH-8
 	return out, nil
 }

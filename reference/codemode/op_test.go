@@ -220,10 +220,24 @@ var _ = Describe("the run_code.result op", func() {
 			Expect(json.Unmarshal([]byte(`{"args":{},"run":`+run+`}`), &in)).To(MatchError(ContainSubstring(msg)))
 		},
 		Entry("not an object", `[]`, "$: want an object, got array"),
-		Entry("no logs", `{"result":1}`, "$.logs: want an array, got nothing"),
-		Entry("logs not strings", `{"logs":[1]}`, "$.logs[0]: want a string, got number"),
-		Entry("names are exact", `{"Logs":[]}`, "$.logs: want an array, got nothing"),
+		Entry("a failed run without logs", `{"error":{"kind":"abort","message":"m"}}`, "$.logs: want an array, got nothing"),
+		Entry("a failed run's logs not strings", `{"logs":[1],"error":{"kind":"abort","message":"m"}}`, "$.logs[0]: want a string, got number"),
+		Entry("names are exact", `{"Logs":[],"error":{"kind":"abort","message":"m"}}`, "$.logs: want an array, got nothing"),
 		Entry("an error that is not an object", `{"logs":[],"error":"x"}`, "$.error: want an object, got string"),
+	)
+
+	DescribeTable("gives the registry's invalid-output result for a completed run whose logs break the schema (probed with node)",
+		func(run, content string) {
+			var in codemode.ResultInput
+			Expect(json.Unmarshal([]byte(`{"args":{"code":"c","description":"d"},"run":`+run+`}`), &in)).To(Succeed())
+			out, err := codemode.Result(in)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(out.Content).To(Equal(content))
+			Expect(*out.Error).To(Equal(*codemode.ToolOutputError()))
+		},
+		Entry("no logs", `{"result":1}`, `Error: tool "run_code" returned invalid output: value is not lossless JSON`),
+		Entry("logs not strings", `{"logs":[1,"a",null]}`, `Error: tool "run_code" returned invalid output: "value.logs[0]" must be a string; "value.logs[2]" must be a string`),
+		Entry("logs not an array", `{"logs":{}}`, `Error: tool "run_code" returned invalid output: "value.logs" must be an array`),
 	)
 
 	It("round-trips a run through JSON", func() {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/reference/registry"
 )
 
 // Run is what the code runtime reported for one execution: the captured
@@ -18,6 +19,10 @@ type Run struct {
 	Logs   []string
 	Result *jsonjs.Value
 	Error  *RunError
+	// Invalid holds the registry's violations of a completed run whose logs
+	// break run_code's output schema (absent: the value is not lossless
+	// JSON; not an array of strings: the schema walk). Logs is then nil.
+	Invalid []string `json:"-"`
 }
 
 // RunError is a failure reported by the runtime.
@@ -81,24 +86,48 @@ func DecodeRun(f jsonjs.Field) (Run, error) {
 	if err := f.Object(); err != nil {
 		return Run{}, err
 	}
-	logs, err := f.Member("logs").Strings()
-	if err != nil {
-		return Run{}, err
-	}
-	r := Run{Logs: logs}
+	var r Run
 	if res := f.Member("result"); res.Present {
 		v := res.Value
 		r.Result = &v
 	}
+	logsF := f.Member("logs")
+	logs, logsErr := logsF.Strings()
 	e := f.Member("error")
 	if !e.Present || falsy(e.Value) {
+		// A completed run's value {logs, result?} goes through the
+		// registry's snapshot and schema check, as upstream's does.
+		if logsErr != nil {
+			r.Invalid = logViolations(logsF)
+		}
+		r.Logs = logs
 		return r, nil
 	}
+	if logsErr != nil {
+		return Run{}, logsErr
+	}
+	r.Logs = logs
 	if err := e.Object(); err != nil {
 		return Run{}, err
 	}
 	r.Error = &RunError{Kind: templateString(e.Member("kind")), Message: templateString(e.Member("message"))}
 	return r, nil
+}
+
+// runValueSchema is run_code's declared output schema, as it applies to
+// logs (result is any lossless JSON value).
+var runValueSchema = &registry.Schema{Type: "object", Props: []registry.Prop{
+	{Name: "logs", Required: true, Schema: &registry.Schema{Type: "array", Items: &registry.Schema{Type: "string"}}},
+}}
+
+// logViolations are the registry's violations for logs that are not an
+// array of strings: absent logs leave an undefined member, which the
+// lossless snapshot refuses first.
+func logViolations(logs jsonjs.Field) []string {
+	if !logs.Present {
+		return []string{registry.NotLossless}
+	}
+	return registry.CheckOutput(runValueSchema, jsonjs.ObjectValue(jsonjs.Member{Key: "logs", Value: logs.Value}))
 }
 
 // falsy reports JavaScript falsiness of a JSON value.
