@@ -36,6 +36,7 @@ func Named() []Case {
 		namedRetainText(),
 		namedSpill(),
 		namedRaw(),
+		namedInputs(),
 	} {
 		cases = append(cases, part...)
 	}

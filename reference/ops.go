@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"github.com/dsh-conform/conform/reference/codemode"
+	"github.com/dsh-conform/conform/reference/jsonjs"
 	"github.com/dsh-conform/conform/reference/retention"
 	"github.com/dsh-conform/conform/reference/search"
 	"github.com/dsh-conform/conform/reference/spill"
@@ -37,17 +38,20 @@ type InputError struct {
 func (e *InputError) Error() string { return fmt.Sprintf("%s input: %v", e.Op, e.Err) }
 func (e *InputError) Unwrap() error { return e.Err }
 
-// op adapts a typed op function to JSON in, JSON out.
-func op[In, Out any](name string, run func(In) (Out, error)) func([]byte) ([]byte, error) {
+// op adapts a typed op function to JSON in, JSON out. The input is read
+// with JSON.parse semantics (jsonjs: no depth limit, lone surrogates kept,
+// member names exact) and decoded by the op's own decoder, which ignores
+// members it does not know (docs/protocol.md) and names the JSON path of a
+// value of the wrong type.
+func op[In, Out any](name string, decode func(jsonjs.Field) (In, error), run func(In) (Out, error)) func([]byte) ([]byte, error) {
 	return func(input []byte) ([]byte, error) {
-		var in In
-		dec := json.NewDecoder(bytes.NewReader(input))
-		dec.DisallowUnknownFields() // a misspelled field is a broken case, not a default
-		if err := dec.Decode(&in); err != nil {
+		v, err := jsonjs.Parse(input)
+		if err != nil {
 			return nil, &InputError{Op: name, Err: err}
 		}
-		if dec.More() {
-			return nil, &InputError{Op: name, Err: fmt.Errorf("trailing data after the input object")}
+		in, err := decode(jsonjs.Root(v))
+		if err != nil {
+			return nil, &InputError{Op: name, Err: err}
 		}
 		out, err := run(in)
 		if err != nil {
@@ -58,13 +62,13 @@ func op[In, Out any](name string, run func(In) (Out, error)) func([]byte) ([]byt
 }
 
 var ops = map[string]func([]byte) ([]byte, error){
-	OpGrepResult:    op(OpGrepResult, search.GrepResult),
-	OpGlobResult:    op(OpGlobResult, search.GlobResult),
-	OpSearchPresent: op(OpSearchPresent, search.Present),
-	OpRunCodeResult: op(OpRunCodeResult, codemode.Result),
-	OpRetainItems:   op(OpRetainItems, retention.RetainItems),
-	OpRetainText:    op(OpRetainText, retention.RetainText),
-	OpSpillPreview:  op(OpSpillPreview, spill.PreviewOp),
+	OpGrepResult:    op(OpGrepResult, search.DecodeGrepInput, search.GrepResult),
+	OpGlobResult:    op(OpGlobResult, search.DecodeGlobInput, search.GlobResult),
+	OpSearchPresent: op(OpSearchPresent, search.DecodePresentInput, search.Present),
+	OpRunCodeResult: op(OpRunCodeResult, codemode.DecodeResultInput, codemode.Result),
+	OpRetainItems:   op(OpRetainItems, retention.DecodeItemsInput, retention.RetainItems),
+	OpRetainText:    op(OpRetainText, retention.DecodeTextInput, retention.RetainText),
+	OpSpillPreview:  op(OpSpillPreview, spill.DecodePreviewInput, spill.PreviewOp),
 }
 
 // Ops lists the op names, sorted.
@@ -88,10 +92,16 @@ func Run(opName string, input []byte) ([]byte, error) {
 	return run(input)
 }
 
-// Encode writes an op output as compact JSON without HTML escaping. Values
-// that must match JSON.stringify byte for byte (meta, views) marshal
+// Encode writes an op output as compact JSON without HTML escaping. An
+// output that is a JSON value (a Value method) is written by jsonjs alone:
+// encoding/json re-scans what a Marshaler returns and refuses nesting deeper
+// than 10,000 levels (CODE-JSON-3 has no limit). Other outputs go through
+// encoding/json, their byte-sensitive parts (meta, views) marshalling
 // themselves through jsonjs.
 func Encode(v any) ([]byte, error) {
+	if jv, ok := v.(interface{ Value() jsonjs.Value }); ok {
+		return jsonjs.Marshal(jv.Value()), nil
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

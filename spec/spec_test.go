@@ -405,14 +405,13 @@ var schemaInstances = map[string]instances{
 			`{"args":{"pattern":"x"},"value":{"matches":[]},"config":{"maxMatches":2,"maxLineBytes":2000,"maxMetaBytes":65536},"spill":{"saved":true,"locator":"/spill/session-ab12/x1y2-grep-results.txt","retrievalHint":"Use read with offset/limit, or grep this path to search within it."}}`,
 			`{"args":"not an object","value":{"matches":[]},"config":{"maxMatches":-1.5,"maxLineBytes":0},"spill":{"saved":false},"nested":true}`,
 			`{"args":null,"value":{"matches":[]},"config":{}}`,
+			`{"args":{},"value":{"matches":[{"path":"a","lineNumber":"1","line":"x"}]},"tool":"grep"}`,
 		},
 		invalid: []string{
 			`{"args":{"pattern":"x"}}`,
 			`{"value":{"matches":[]}}`,
-			`{"args":{},"value":{"matches":[{"path":"a","lineNumber":"1","line":"x"}]}}`,
-			`{"args":{},"value":{"matches":[{"path":"a","lineNumber":1}]}}`,
-			`{"args":{},"value":{"matches":[]},"config":{"maxResults":100}}`,
-			`{"args":{},"value":{"matches":[]},"tool":"grep"}`,
+			`{"args":{},"value":{"matches":[]},"nested":"yes"}`,
+			`{"args":{},"value":{"matches":[]},"spill":{"saved":1}}`,
 		},
 	},
 	"op-grep.result.output": {
@@ -443,9 +442,7 @@ var schemaInstances = map[string]instances{
 		},
 		invalid: []string{
 			`{"args":{},"value":{"root":".","paths":[]}}`,
-			`{"args":{},"value":{"paths":[]},"config":{"sampleOverCap":true}}`,
-			`{"args":{},"value":{"root":".","paths":[1]},"config":{"sampleOverCap":true}}`,
-			`{"args":{},"value":{"root":".","paths":[]},"config":{"sampleOverCap":true,"maxMatches":2}}`,
+			`{"args":{},"value":{"root":".","paths":[]},"config":{"sampleOverCap":true},"spill":[]}`,
 		},
 	},
 	"op-glob.result.output": {
@@ -471,7 +468,7 @@ var schemaInstances = map[string]instances{
 			`{"tool":"read","result":{"isError":false}}`,
 			`{"tool":"grep","result":{"meta":null}}`,
 			`{"tool":"grep"}`,
-			`{"tool":"grep","result":{"isError":false,"title":"x"}}`,
+			`{"tool":"grep","result":{"isError":"no"}}`,
 		},
 	},
 	"op-search.present.output": {
@@ -485,12 +482,11 @@ var schemaInstances = map[string]instances{
 			`{"args":null,"run":{"logs":[]}}`,
 			`{"args":{"code":"x","description":"d"},"run":{"logs":[],"result":null}}`,
 			`{"args":{"code":"x","description":"d"},"run":{"logs":["captured before failure"],"error":{"kind":"output-limit","message":"outer output exceeded 8 bytes"}}}`,
+			`{"args":{},"run":{"logs":[],"error":{"kind":"crash"},"value":1}}`,
 		},
 		invalid: []string{
-			`{"args":{},"run":{"logs":[1]}}`,
-			`{"args":{},"run":{"result":1}}`,
+			`{"args":{},"run":"logs"}`,
 			`{"args":{}}`,
-			`{"args":{},"run":{"logs":[],"error":{"kind":"abort"}}}`,
 		},
 	},
 	"op-run_code.result.output": {

@@ -219,6 +219,15 @@ function searchContext(pluginConfig, store) {
         return { error: String(error?.message ?? error) };
       }
       if (!ctx.tools.get('grep') || !ctx.tools.get('glob')) return { fault: 'tool-fs-search loaded but grep/glob are not registered' };
+      // A case value ripgrep output cannot carry (one that breaks the tool's
+      // output schema): the real body runs (argument checks, an empty search)
+      // and its value is swapped for the case's, which the registry then
+      // validates, renders and projects exactly as a body's return value.
+      ctx.on('tools/execute', async (exec, next) => {
+        const result = await next();
+        if (current.bodyValue === undefined || exec.name !== current.bodyTool || result.isError) return result;
+        return { isError: false, value: current.bodyValue };
+      });
       return { ctx };
     })();
     remember(searchContexts, key, entry);
@@ -331,6 +340,14 @@ function grepRun(matches) {
   return { stdout: records.join('\n') + '\n', stderr: '', exitCode: 0 };
 }
 
+/** Whether ripgrep output can carry a case value: exactly the schema's members, of its types. */
+function rgCarries(tool, value) {
+  const exactly = (o, keys) => isObject(o) && Object.keys(o).length === keys.length && keys.every((k) => has(o, k));
+  if (tool === 'glob') return exactly(value, ['root', 'paths']) && typeof value.root === 'string' && Array.isArray(value.paths) && value.paths.every((p) => typeof p === 'string');
+  return exactly(value, ['matches']) && Array.isArray(value.matches) && value.matches.every((m) =>
+    exactly(m, ['path', 'lineNumber', 'line']) && typeof m.path === 'string' && typeof m.line === 'string' && Number.isSafeInteger(m.lineNumber) && !Object.is(m.lineNumber, -0));
+}
+
 function globRun(paths) {
   if (paths.length === 0) return { stdout: '', stderr: '', exitCode: 1 };
   for (const p of paths) {
@@ -353,26 +370,27 @@ async function searchOp(tool, input) {
   const config = input.config === undefined ? {} : input.config;
   requireInput(isObject(config), 'config must be an object');
   const pluginConfig = {};
-  let rg;
+  let rg = { stdout: '', stderr: '', exitCode: 1 };
   let expectedRoot;
+  let bodyValue;
   if (tool === 'grep') {
     pluginConfig.sampleOverCapGlobResults = false; // required by the plugin schema; glob-only
     if (has(config, 'maxMatches')) pluginConfig.grepMaxMatches = config.maxMatches;
     if (has(config, 'maxLineBytes')) pluginConfig.grepMaxLineBytes = config.maxLineBytes;
     if (has(config, 'maxMetaBytes')) pluginConfig.searchMetaMaxBytes = config.maxMetaBytes;
-    requireInput(isObject(input.value) && Array.isArray(input.value.matches), 'value.matches must be an array');
-    rg = grepRun(input.value.matches);
+    if (!rgCarries('grep', input.value)) bodyValue = input.value;
+    else rg = grepRun(input.value.matches);
   } else {
     if (has(config, 'maxResults')) pluginConfig.globMaxResults = config.maxResults;
     if (has(config, 'maxMetaBytes')) pluginConfig.searchMetaMaxBytes = config.maxMetaBytes;
     if (has(config, 'sampleOverCap')) pluginConfig.sampleOverCapGlobResults = config.sampleOverCap;
-    requireInput(isObject(input.value) && Array.isArray(input.value.paths) && typeof input.value.root === 'string', 'value must be {root, paths}');
-    expectedRoot = input.value.root;
+    if (!rgCarries('glob', input.value)) bodyValue = input.value;
+    else expectedRoot = input.value.root;
   }
   const hasSpill = input.spill !== undefined;
   if (hasSpill) requireInput(isObject(input.spill), 'spill must be an object');
   const ctx = await searchContext(pluginConfig, hasSpill);
-  if (tool === 'glob') rg = globRun(input.value.paths);
+  if (tool === 'glob' && bodyValue === undefined) rg = globRun(input.value.paths);
 
   const def = ctx.tools.get(tool);
   const args = input.args;
@@ -381,6 +399,8 @@ async function searchOp(tool, input) {
   const attempt = async (callArgs) => {
     current = freshState();
     current.rg = rg;
+    current.bodyTool = tool;
+    current.bodyValue = bodyValue;
     if (hasSpill) current.spill = input.spill;
     if (!nested) {
       const r = await execute(ctx, tool, callArgs);
@@ -400,7 +420,7 @@ async function searchOp(tool, input) {
   // glob's value.root comes out of the real code from the path argument. Once
   // the case's own arguments passed the real argument check (ripgrep was
   // started), re-run with the path that yields the case's root if they differ.
-  if (tool === 'glob' && run.spawned && !run.isError && run.root !== expectedRoot && isObject(args)) {
+  if (tool === 'glob' && bodyValue === undefined && run.spawned && !run.isError && run.root !== expectedRoot && isObject(args)) {
     diag(`glob: the case's arguments give root ${safeJson(run.root)}; re-running with the path argument for root ${safeJson(expectedRoot)}`);
     run = await attempt(argsForRoot(args, expectedRoot));
     if (run.root !== expectedRoot) throw new Error(`glob: the real code gave root ${safeJson(run.root)}, expected ${safeJson(expectedRoot)}`);

@@ -7,8 +7,9 @@ package adapter
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+
+	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
 // Protocol is the protocol version this package speaks.
@@ -29,6 +30,26 @@ type Hello struct {
 	Ops            []string       `json:"ops"`
 }
 
+// Value returns the handshake answer as a JSON value, written by jsonjs so
+// that names and versions keep lone surrogates as JSON.stringify does.
+func (h Hello) Value() jsonjs.Value {
+	ops := make([]jsonjs.Value, len(h.Ops))
+	for i, op := range h.Ops {
+		ops[i] = jsonjs.StringValue(op)
+	}
+	im := h.Implementation
+	return jsonjs.ObjectValue(
+		jsonjs.Member{Key: "protocol", Value: jsonjs.IntValue(h.Protocol)},
+		jsonjs.Member{Key: "implementation", Value: jsonjs.ObjectValue(
+			jsonjs.Member{Key: "name", Value: jsonjs.StringValue(im.Name)},
+			jsonjs.Member{Key: "version", Value: jsonjs.StringValue(im.Version)},
+			jsonjs.Member{Key: "language", Value: jsonjs.StringValue(im.Language)},
+			jsonjs.Member{Key: "homepage", Value: jsonjs.StringValue(im.Homepage)},
+		)},
+		jsonjs.Member{Key: "ops", Value: jsonjs.ArrayValue(ops...)},
+	)
+}
+
 // Supports reports whether the adapter listed an op.
 func (h Hello) Supports(op string) bool {
 	for _, o := range h.Ops {
@@ -41,10 +62,25 @@ func (h Hello) Supports(op string) bool {
 
 // Reply is the adapter's answer to one case: exactly one of Output, Error
 // (the harness threw; Message is its message) and Skip (a reason) is set.
+//
+// Value is Output parsed with JSON.parse semantics when the session parsed
+// it already (OutputValue parses otherwise). BadBytes is set when Output or
+// the error message holds bytes that are not UTF-8: they are not repaired,
+// and the case fails.
 type Reply struct {
-	Output json.RawMessage
-	Error  *string
-	Skip   *string
+	Output   []byte
+	Value    *jsonjs.Value
+	Error    *string
+	Skip     *string
+	BadBytes *BadBytes
+}
+
+// OutputValue returns the output as a JSON value.
+func (r Reply) OutputValue() (jsonjs.Value, error) {
+	if r.Value != nil {
+		return *r.Value, nil
+	}
+	return jsonjs.Parse(r.Output)
 }
 
 // FaultKind classifies a broken exchange.

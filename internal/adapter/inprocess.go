@@ -1,6 +1,7 @@
 package adapter
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"runtime/debug"
@@ -8,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/dsh-conform/conform/reference"
+	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
 // InProcess wraps an in-process harness as a Session. An error from h.Run
@@ -52,12 +54,21 @@ func (s *inProcess) Run(ctx context.Context, id, op string, input []byte) (reply
 	out, herr := s.h.Run(op, input)
 	if herr != nil {
 		msg := herr.Error()
-		return Reply{Error: &msg}, nil
+		reply := Reply{Error: &msg}
+		if off, bad, found := jsonjs.FirstInvalidUTF8([]byte(msg)); found {
+			reply.BadBytes = &BadBytes{Path: "$.error.message", Offset: off, Bytes: bytes.Clone(bad)}
+		}
+		return reply, nil
 	}
-	if !isObject(out) {
+	clean, bad := sanitize(out)
+	v, ok := parseObject(clean)
+	if !ok {
 		return Reply{}, &Fault{Kind: FaultProtocol, Message: "harness output is not a JSON object: " + excerpt(out)}
 	}
-	return Reply{Output: out}, nil
+	if bad != nil { // not repaired: the case fails on them, as through a process
+		bad.inOutput(pathAt(out, bad.Offset))
+	}
+	return Reply{Output: out, Value: &v, BadBytes: bad}, nil
 }
 
 func unsupported(op string) string { return fmt.Sprintf("op %q is not supported by this harness", op) }

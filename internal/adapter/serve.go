@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -100,35 +99,42 @@ func (s *server) supports(op string) bool {
 
 // handle appends the answer to one request line; bye reports a bye.
 func (s *server) handle(dst, line []byte) (out []byte, bye bool) {
-	if !json.Valid(line) {
-		return appendErrorAnswer(dst, nil, "request is not JSON: "+excerpt(line)), false
+	clean, bad := sanitize(line)
+	v, err := jsonjs.Parse(clean) // JSON.parse semantics: no depth limit
+	if err != nil {
+		return appendErrorAnswer(dst, nil, "request is not JSON: "+excerpt(line)+" ("+err.Error()+")"), false
 	}
-	if bytes.TrimLeft(line, " \t\r\n")[0] != '{' {
+	if v.Kind() != jsonjs.Object {
 		return appendErrorAnswer(dst, nil, "request is not a JSON object: "+excerpt(line)), false
 	}
-	ms := jsonjs.RawMembers(line, "cmd", "id", "op", "input")
-	cmdRaw, idRaw, opRaw, inputRaw := ms[0], ms[1], ms[2], ms[3]
-	cmd, ok := str(cmdRaw)
+	ms := jsonjs.RawMembers(line, "id", "input")
+	idRaw, inputRaw := ms[0], ms[1]
+	if idV, _ := v.Get("id"); idV.Kind() != jsonjs.String || (bad != nil && pathAt(line, bad.Offset) == "$.id") {
+		idRaw = nil // an id that cannot be echoed as a string
+	}
+	if bad != nil { // a request is UTF-8 (docs/protocol.md); nothing repairs it
+		bad.Path = pathAt(line, bad.Offset)
+		return appendErrorAnswer(dst, idRaw, "request is not UTF-8: "+bad.Error()), false
+	}
+	cmdV, _ := v.Get("cmd")
+	cmd, ok := cmdV.Str()
 	if !ok {
 		return appendErrorAnswer(dst, idRaw, "request has no \"cmd\" string: "+excerpt(line)), false
 	}
 	switch cmd {
 	case "hello":
-		hello, err := json.Marshal(Hello{Protocol: Protocol, Implementation: s.impl, Ops: s.loadOps()})
-		if err != nil {
-			return appendErrorAnswer(dst, nil, err.Error()), false
-		}
-		return append(append(dst, hello...), '\n'), false
+		return append(append(dst, jsonjs.Marshal(Hello{Protocol: Protocol, Implementation: s.impl, Ops: s.loadOps()}.Value())...), '\n'), false
 	case "bye":
 		return dst, true
 	case "run":
 	default:
 		return appendErrorAnswer(dst, idRaw, fmt.Sprintf("unknown cmd %q", cmd)), false
 	}
-	if _, ok := str(idRaw); !ok {
+	if idRaw == nil {
 		return appendErrorAnswer(dst, nil, "run request has no \"id\" string"), false
 	}
-	op, ok := str(opRaw)
+	opV, _ := v.Get("op")
+	op, ok := opV.Str()
 	if !ok {
 		return appendErrorAnswer(dst, idRaw, "run request has no \"op\" string"), false
 	}
@@ -149,6 +155,8 @@ func (s *server) handle(dst, line []byte) (out []byte, bye bool) {
 	if !isObject(output) {
 		return appendErrorAnswer(dst, idRaw, "harness output is not a JSON object: "+excerpt(output)), false
 	}
+	// Bytes that are not UTF-8 go out as the harness wrote them: the client
+	// judges them (the case fails), nothing here repairs them.
 	dst = append(dst, `{"id":`...)
 	dst = append(dst, idRaw...) // as the request spelled it
 	dst = append(dst, `,"output":`...)

@@ -97,7 +97,7 @@ var _ = Describe("Serve", func() {
 		func(request, answer string) {
 			Expect(serveOnce(fixed(`{}`), request)).To(Equal([]string{answer}))
 		},
-		Entry("not JSON", `{"cmd":`, `{"error":{"message":"request is not JSON: \"{\\\"cmd\\\":\""}}`),
+		Entry("not JSON", `{"cmd":`, `{"error":{"message":"request is not JSON: \"{\\\"cmd\\\":\" (line 1, column 8: unexpected end of input, expecting a value)"}}`),
 		Entry("not an object", `["run"]`, `{"error":{"message":"request is not a JSON object: \"[\\\"run\\\"]\""}}`),
 		Entry("no cmd", `{"id":"c1"}`, `{"id":"c1","error":{"message":"request has no \"cmd\" string: \"{\\\"id\\\":\\\"c1\\\"}\""}}`),
 		Entry("unknown cmd", `{"cmd":"jump","id":"c1"}`, `{"id":"c1","error":{"message":"unknown cmd \"jump\""}}`),
@@ -139,11 +139,11 @@ var _ = Describe("InProcess", func() {
 
 	It("reports the reference's InputError as a thrown error that names the input", func() {
 		s := adapter.InProcess(adapter.Reference(), adapter.ReferenceImplementation())
-		r, err := s.Run(ctx, "c1", reference.OpGrepResult, []byte(`{"args":{},"value":{"matches":[]},"typo":1}`))
+		r, err := s.Run(ctx, "c1", reference.OpGrepResult, []byte(`{"args":{},"value":{"matches":[]},"nested":"yes","typo":1}`))
 		Expect(err).NotTo(HaveOccurred())
-		Expect(*r.Error).To(Equal(`grep.result input: json: unknown field "typo"`))
+		Expect(*r.Error).To(Equal(`grep.result input: $.nested: want a boolean, got string`))
 		var inputErr *reference.InputError
-		_, rerr := adapter.Reference().Run(reference.OpGrepResult, []byte(`{"typo":1}`))
+		_, rerr := adapter.Reference().Run(reference.OpGrepResult, []byte(`{"spill":[]}`))
 		Expect(errors.As(rerr, &inputErr)).To(BeTrue())
 	})
 

@@ -3,7 +3,6 @@ package adapter
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -26,8 +25,13 @@ var errLineTooLong = errors.New("line too long")
 const keepBuf = 4 << 20
 
 // lineReader reads '\n'-terminated lines of at most max bytes (not counting
-// the line end). A longer line is drained without being buffered and reported
-// as errLineTooLong. A final line without '\n' at EOF is returned as a line.
+// the line end). A longer line is drained and reported as errLineTooLong:
+// what was buffered of it before it crossed the cap is released at once, the
+// rest streams through the reader's fixed buffer. A final line without '\n'
+// at EOF is returned as a line.
+//
+// A returned line longer than keepBuf is the caller's to keep: the reader
+// lets go of its buffer (see owned), so a large answer is not copied again.
 type lineReader struct {
 	r   *bufio.Reader
 	max int
@@ -48,7 +52,7 @@ func (lr *lineReader) next() ([]byte, error) {
 			n-- // the '\n' does not count
 		}
 		if len(lr.buf)+n > lr.max {
-			lr.buf = lr.buf[:0]
+			lr.buf = nil // release what was buffered of the over-long line
 			for err == bufio.ErrBufferFull {
 				_, err = lr.r.ReadSlice('\n')
 			}
@@ -94,6 +98,11 @@ func (lr *lineReader) grow(n int) {
 	lr.buf = buf
 }
 
+// owned reports whether a line the reader returned is the caller's to keep
+// (the reader drops a buffer above keepBuf before reading the next line,
+// instead of reusing it).
+func owned(line []byte) bool { return cap(line) > keepBuf }
+
 func trimEOL(b []byte) []byte {
 	b = bytes.TrimSuffix(b, []byte("\n"))
 	return bytes.TrimSuffix(b, []byte("\r"))
@@ -122,20 +131,28 @@ func appendRunRequest(dst []byte, id, op string, input []byte) ([]byte, error) {
 	return append(dst, "}\n"...), nil
 }
 
-// appendOneLine appends valid JSON text, compacted if it contains a line end.
+// appendOneLine appends valid JSON text with the whitespace between tokens
+// removed if it contains a line end (whitespace inside strings is escaped
+// already, so every raw CR or LF is between tokens). It walks the bytes
+// once, with no nesting limit (encoding/json's Compact stops at 10,000).
 func appendOneLine(dst, js []byte) []byte {
 	if bytes.IndexByte(js, '\n') < 0 && bytes.IndexByte(js, '\r') < 0 {
 		return append(dst, js...)
 	}
-	buf := bytes.NewBuffer(dst)
-	_ = json.Compact(buf, js) // js is valid: checked by the caller
-	return buf.Bytes()
+	return append(dst, jsonjs.CompactRaw(js)...)
+}
+
+// parseObject parses JSON text with JSON.parse semantics (jsonjs: no depth
+// limit) and reports whether its value is an object.
+func parseObject(b []byte) (jsonjs.Value, bool) {
+	v, err := jsonjs.Parse(b)
+	return v, err == nil && v.Kind() == jsonjs.Object
 }
 
 // isObject reports whether b is valid JSON text whose value is an object.
 func isObject(b []byte) bool {
-	b = bytes.TrimLeft(b, " \t\r\n")
-	return len(b) > 0 && b[0] == '{' && json.Valid(b)
+	_, ok := parseObject(b)
+	return ok
 }
 
 // appendQuoted appends s as a JSON string: '"', '\\' and control characters
@@ -183,23 +200,6 @@ func appendQuoted(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-// str decodes a raw value as a JSON string; ok is false for other kinds.
-// Escapes are decoded as JSON.parse does (jsonjs): a lone surrogate in an
-// error message survives as WTF-8, as it does in the goldens.
-func str(raw []byte) (s string, ok bool) {
-	if len(raw) == 0 || raw[0] != '"' {
-		return "", false
-	}
-	if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
-		return string(raw[1 : len(raw)-1]), true
-	}
-	v, err := jsonjs.Parse(raw)
-	if err != nil {
-		return "", false
-	}
-	return v.Str()
-}
-
 // excerpt quotes the start of an offending line for a fault message.
 func excerpt(line []byte) string {
 	const max = 120
@@ -217,41 +217,41 @@ type answerProblem struct {
 	desync bool
 }
 
-// decodeAnswer checks one answer line against the request id. The returned
-// Reply owns its bytes (line may be reused).
+// decodeAnswer checks one answer line against the request id. The line is
+// read once with JSON.parse semantics (any depth); the returned Reply owns
+// its bytes (line may be reused) and carries the parsed output. Bytes that
+// are not UTF-8 in the output or the error message are reported in
+// Reply.BadBytes (the case fails); anywhere else they are a malformed answer.
 func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
-	if !json.Valid(line) {
-		return Reply{}, &answerProblem{"answer is not JSON: " + excerpt(line), true}
+	clean, bad := sanitize(line)
+	v, err := jsonjs.Parse(clean)
+	if err != nil {
+		return Reply{}, &answerProblem{"answer is not JSON: " + excerpt(line) + " (" + err.Error() + ")", true}
 	}
-	if bytes.TrimLeft(line, " \t\r\n")[0] != '{' {
+	if v.Kind() != jsonjs.Object {
 		return Reply{}, &answerProblem{"answer is not a JSON object: " + excerpt(line), true}
 	}
-	var (
-		idRaw, outRaw, errRaw, skipRaw []byte
-		hasID                          bool
-		kinds                          []string // members among output/error/skip, repeats included
-		kindBuf                        [3]string
-	)
-	kinds = kindBuf[:0]
-	jsonjs.EachRawMember(line, func(k, v []byte) bool {
-		switch {
-		case jsonjs.RawKeyIs(k, "id"):
-			idRaw, hasID = v, true
-		case jsonjs.RawKeyIs(k, "output"):
-			outRaw, kinds = v, append(kinds, "output")
-		case jsonjs.RawKeyIs(k, "error"):
-			errRaw, kinds = v, append(kinds, "error")
-		case jsonjs.RawKeyIs(k, "skip"):
-			skipRaw, kinds = v, append(kinds, "skip")
-		}
-		return true
-	})
+	idV, hasID := v.Get("id")
 	if !hasID {
 		return Reply{}, &answerProblem{fmt.Sprintf("answer has no \"id\" (want %q): %s", id, excerpt(line)), true}
 	}
-	if got, ok := str(idRaw); !ok || got != id {
-		return Reply{}, &answerProblem{fmt.Sprintf("answer is for id %s, want %q", idRaw, id), true}
+	if got, ok := idV.Str(); !ok || got != id || (bad != nil && pathAt(line, bad.Offset) == "$.id") {
+		return Reply{}, &answerProblem{fmt.Sprintf("answer is for id %s, want %q", jsonjs.Marshal(idV), id), true}
 	}
+	if bad != nil {
+		if !bad.locate(line) {
+			return Reply{}, &answerProblem{msg: "answer is not UTF-8: " + bad.Error()}
+		}
+	}
+	var kinds []string // repeats included: a second "output" is a malformed answer, not a last-wins value
+	jsonjs.EachRawMember(line, func(k, _ []byte) bool {
+		for _, name := range []string{"output", "error", "skip"} {
+			if jsonjs.RawKeyIs(k, name) {
+				kinds = append(kinds, name)
+			}
+		}
+		return true
+	})
 	switch len(kinds) {
 	case 0:
 		return Reply{}, &answerProblem{msg: "answer has none of \"output\", \"error\", \"skip\": " + excerpt(line)}
@@ -259,74 +259,85 @@ func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
 	default:
 		return Reply{}, &answerProblem{msg: fmt.Sprintf("answer has several of \"output\", \"error\", \"skip\" (%q): %s", kinds, excerpt(line))}
 	}
-	switch {
-	case outRaw != nil:
-		if outRaw[0] != '{' {
-			return Reply{}, &answerProblem{msg: "answer \"output\" is not a JSON object: " + excerpt(outRaw)}
+	switch kinds[0] {
+	case "output":
+		out, _ := v.Get("output")
+		raw := jsonjs.RawMembers(line, "output")[0]
+		if out.Kind() != jsonjs.Object {
+			return Reply{}, &answerProblem{msg: "answer \"output\" is not a JSON object: " + excerpt(raw)}
 		}
-		return Reply{Output: bytes.Clone(outRaw)}, nil
-	case errRaw != nil:
-		var msg string
-		found := false
-		if errRaw[0] == '{' {
-			jsonjs.EachRawMember(errRaw, func(k, v []byte) bool {
-				if jsonjs.RawKeyIs(k, "message") {
-					msg, found = str(v)
-				}
-				return true
-			})
+		if !owned(line) {
+			raw = bytes.Clone(raw)
 		}
-		if !found {
-			return Reply{}, &answerProblem{msg: "answer \"error\" is not an object with a string \"message\": " + excerpt(errRaw)}
-		}
-		return Reply{Error: &msg}, nil
-	default:
-		reason, ok := str(skipRaw)
+		return Reply{Output: raw, Value: &out, BadBytes: bad}, nil
+	case "error":
+		e, _ := v.Get("error")
+		msgV, _ := e.Get("message")
+		msg, ok := msgV.Str()
 		if !ok {
-			return Reply{}, &answerProblem{msg: "answer \"skip\" is not a string: " + excerpt(skipRaw)}
+			return Reply{}, &answerProblem{msg: "answer \"error\" is not an object with a string \"message\": " + excerpt(jsonjs.RawMembers(line, "error")[0])}
+		}
+		return Reply{Error: &msg, BadBytes: bad}, nil
+	default:
+		skip, _ := v.Get("skip")
+		reason, ok := skip.Str()
+		if !ok {
+			return Reply{}, &answerProblem{msg: "answer \"skip\" is not a string: " + excerpt(jsonjs.RawMembers(line, "skip")[0])}
 		}
 		return Reply{Skip: &reason}, nil
 	}
 }
 
-// decodeHello checks a handshake answer. An empty ops list is a valid
-// handshake (every case is then unsupported); a missing or null "ops" is not.
+// decodeHello checks a handshake answer, read with JSON.parse semantics
+// (member names exact, unknown members ignored). An empty ops list is a
+// valid handshake (every case is then unsupported); a missing or null "ops"
+// is not.
 func decodeHello(line []byte) (Hello, string) {
-	if !isObject(line) {
+	v, ok := parseObject(line)
+	if !ok {
 		return Hello{}, "handshake answer is not a JSON object: " + excerpt(line)
 	}
-	ms := jsonjs.RawMembers(line, "protocol", "implementation", "ops", "error")
-	protoRaw, implRaw, opsRaw, errRaw := ms[0], ms[1], ms[2], ms[3]
-	if protoRaw == nil && errRaw != nil {
-		return Hello{}, "adapter refused the handshake: " + excerpt(errRaw)
+	protoV, hasProto := v.Get("protocol")
+	if errV, ok := v.Get("error"); !hasProto && ok {
+		return Hello{}, "adapter refused the handshake: " + excerpt(jsonjs.Marshal(errV))
 	}
 	var h Hello
-	if protoRaw == nil {
+	if !hasProto {
 		return h, "handshake answer has no \"protocol\": " + excerpt(line)
 	}
-	if err := json.Unmarshal(protoRaw, &h.Protocol); err != nil {
-		return h, "handshake \"protocol\" is not an integer: " + excerpt(protoRaw)
+	n, _ := protoV.Float()
+	if !protoV.IsInteger() || n < -1<<31 || n > 1<<31 {
+		return h, "handshake \"protocol\" is not an integer: " + excerpt(jsonjs.Marshal(protoV))
 	}
+	h.Protocol = int(n)
 	if h.Protocol != Protocol {
 		return h, fmt.Sprintf("adapter speaks protocol %d; conform speaks protocol %d", h.Protocol, Protocol)
 	}
-	if implRaw == nil || implRaw[0] != '{' {
+	impl := jsonjs.Root(v).Member("implementation")
+	if impl.Object() != nil {
 		return h, "handshake answer has no \"implementation\" object: " + excerpt(line)
 	}
-	if err := json.Unmarshal(implRaw, &h.Implementation); err != nil {
-		return h, fmt.Sprintf("handshake \"implementation\": %v", err)
+	for _, f := range []struct {
+		name string
+		dst  *string
+	}{{"name", &h.Implementation.Name}, {"version", &h.Implementation.Version}, {"language", &h.Implementation.Language}, {"homepage", &h.Implementation.Homepage}} {
+		s, err := impl.Member(f.name).OptString("")
+		if err != nil {
+			return h, fmt.Sprintf("handshake \"implementation\": %v", err)
+		}
+		*f.dst = s
 	}
 	if h.Implementation.Name == "" {
 		return h, "handshake \"implementation\" has no \"name\""
 	}
-	if opsRaw == nil || opsRaw[0] != '[' {
+	ops := jsonjs.Root(v).Member("ops")
+	if _, isArray := ops.Value.Items(); !isArray {
 		return h, "handshake answer has no \"ops\" array (list the ops the adapter supports; [] for none): " + excerpt(line)
 	}
-	if err := json.Unmarshal(opsRaw, &h.Ops); err != nil {
-		return h, "handshake \"ops\" is not an array of strings: " + excerpt(opsRaw)
+	list, err := ops.Strings()
+	if err != nil {
+		return h, "handshake \"ops\" is not an array of strings: " + excerpt(jsonjs.Marshal(ops.Value))
 	}
-	if h.Ops == nil {
-		h.Ops = []string{}
-	}
+	h.Ops = list
 	return h, ""
 }

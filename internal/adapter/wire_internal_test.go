@@ -201,3 +201,43 @@ func FuzzServe(f *testing.F) {
 		}
 	})
 }
+
+var _ = Describe("bytes that are not UTF-8 in an answer (issue 10)", func() {
+	DescribeTable("are located by JSON path, relative to the output",
+		func(line, path, field string, hex []byte) {
+			r, problem := decodeAnswer([]byte(line), "c1")
+			Expect(problem).To(BeNil())
+			Expect(r.BadBytes).NotTo(BeNil())
+			Expect(r.BadBytes.Path).To(Equal(path))
+			Expect(r.BadBytes.Field).To(Equal(field))
+			Expect(r.BadBytes.Bytes).To(Equal(hex))
+			Expect(r.BadBytes.Offset).To(Equal(strings.Index(line, string(hex[:1]))))
+		},
+		Entry("in the content", "{\"id\":\"c1\",\"output\":{\"content\":\"ok \xE2\x82A\"}}", "$.content", "content", []byte{0xE2, 0x82}),
+		Entry("in a nested string", "{\"id\":\"c1\",\"output\":{\"meta\":{\"files\":[{\"path\":\"a\"},{\"path\":\"\xFF\"}]}}}", "$.meta.files[1].path", "meta", []byte{0xFF}),
+		Entry("in a member name", "{\"id\":\"c1\",\"output\":{\"view\":{\"\xC3x\":1}}}", `$.view["?x"]`, "view", []byte{0xC3}),
+		Entry("in the error message", "{\"id\":\"c1\",\"error\":{\"message\":\"boom \xED\xA0\"}}", "$.error.message", "", []byte{0xED, 0xA0}),
+	)
+
+	It("keeps a lone surrogate's WTF-8 form, which is not a bad byte", func() {
+		r, problem := decodeAnswer([]byte("{\"id\":\"c1\",\"output\":{\"text\":\"\xED\xA0\x80\"}}"), "c1")
+		Expect(problem).To(BeNil())
+		Expect(r.BadBytes).To(BeNil())
+	})
+
+	It("makes the answer malformed when they are outside the output and the message", func() {
+		_, problem := decodeAnswer([]byte("{\"id\":\"c1\",\"skip\":\"\xFF\"}"), "c1")
+		Expect(problem).NotTo(BeNil())
+		Expect(problem.msg).To(Equal("answer is not UTF-8: invalid UTF-8 at $.skip (byte 19): FF, not repaired to U+FFFD"))
+		_, problem = decodeAnswer([]byte("{\"id\":\"c\xFF\",\"output\":{}}"), "c1")
+		Expect(problem.desync).To(BeTrue())
+	})
+
+	It("stops the path at the depth bound in a deep answer", func() {
+		line := `{"id":"c1","output":{"a":` + strings.Repeat("[", 100) + "\"\xFF\"" + strings.Repeat("]", 100) + `}}`
+		r, problem := decodeAnswer([]byte(line), "c1")
+		Expect(problem).To(BeNil())
+		Expect(r.BadBytes.Path).To(HavePrefix("$.a[0][0]"))
+		Expect(strings.Count(r.BadBytes.Path, "[0]")).To(Equal(maxPathDepth - 2))
+	})
+})

@@ -237,6 +237,11 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool)
 		}
 		return
 	}
+	if bad := reply.BadBytes; bad != nil { // never repaired to U+FFFD: the case fails
+		r.Verdict, r.Message, r.Broken = verdict.Fail, bad.Error(), append([]string(nil), c.Requirements...)
+		r.Diffs = []Diff{{Field: bad.Field, Comparator: CmpExact, Path: bad.Path, Message: bad.Error()}}
+		return
+	}
 	var output *jsonjs.Value
 	switch {
 	case reply.Skip != nil:
@@ -248,7 +253,7 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool)
 	case reply.Error != nil:
 		r.Message = *reply.Error
 	case reply.Output != nil:
-		v, perr := jsonjs.Parse(reply.Output)
+		v, perr := reply.OutputValue()
 		if perr != nil {
 			r.Verdict, r.Message = verdict.Error, "the output is not JSON: "+perr.Error()
 			return

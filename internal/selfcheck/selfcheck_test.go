@@ -42,7 +42,7 @@ var _ = Describe("the reference self-check", func() {
 	})
 	It("reports an input that does not fit the op", func() {
 		s := samples[0]
-		s.Input = []byte(`{"args":{},"value":{"matches":"x"}}`)
+		s.Input = []byte(`{"args":{},"value":{"matches":[]},"nested":"x"}`)
 		Expect(selfcheck.Check(s)).To(ContainElement(ContainSubstring("malformed sample")))
 	})
 })

@@ -1,8 +1,6 @@
 package codemode
 
 import (
-	"fmt"
-
 	"github.com/dsh-conform/conform/reference/jsonjs"
 	"github.com/dsh-conform/conform/reference/registry"
 )
@@ -12,6 +10,19 @@ import (
 type ResultInput struct {
 	Args jsonjs.Value `json:"args"`
 	Run  Run          `json:"run"`
+}
+
+// DecodeResultInput reads a run_code.result input (docs/ops.md): member
+// names exact, unknown members ignored, an absent args read as null.
+func DecodeResultInput(f jsonjs.Field) (ResultInput, error) {
+	if err := f.Object(); err != nil {
+		return ResultInput{}, err
+	}
+	run, err := DecodeRun(f.Member("run"))
+	if err != nil {
+		return ResultInput{}, err
+	}
+	return ResultInput{Args: f.Member("args").Value, Run: run}, nil
 }
 
 // ResultOutput is the final run_code tool result plus its cards. Meta and
@@ -80,8 +91,8 @@ func (o ResultOutput) Value() jsonjs.Value {
 // they pass the schema check, on error results too. Meta and View are always
 // nil (CODE-DEF-2, CODE-PRESENT-2/3).
 //
-// The error return is for inputs outside the contract's domain: a failure
-// kind that is not one of the six of CODE-FAIL-1.
+// A failure kind outside the six of CODE-FAIL-1 renders like the others, as
+// the real registry renders it; the error return is always nil.
 func Result(in ResultInput) (ResultOutput, error) {
 	if violations := CheckArgs(in.Args); len(violations) > 0 {
 		info := *registry.ToolArgsError // a copy: callers may not touch the shared value
@@ -99,17 +110,20 @@ func Result(in ResultInput) (ResultOutput, error) {
 		return out, nil
 	}
 	if e := in.Run.Error; e != nil { // CODE-FAIL-1: a failed run's value is discarded
-		if !IsFailureKind(e.Kind) {
-			return ResultOutput{}, fmt.Errorf("run_code.result: unknown failure kind %q", e.Kind)
-		}
 		out.IsError = true
 		out.Content = registry.ErrorText(FailureText(e.Kind, e.Message, in.Run.Logs)) // CODE-FAIL-2
 		out.Error = CodeRunFailed()
 		return out, nil
 	}
-	if r := in.Run.Result; r != nil && !IsLossless(*r) { // CODE-LOSSLESS-1
+	if r := in.Run.Result; r != nil && !IsLossless(*r) { // CODE-LOSSLESS-1: the registry's snapshot refuses the value
 		out.IsError = true
 		out.Content = registry.ErrorText(InvalidOutputMessage)
+		out.Error = ToolOutputError()
+		return out, nil
+	}
+	if in.Run.Invalid != nil { // CODE-VALUE-1: logs that break run_code's output schema
+		out.IsError = true
+		out.Content = registry.ErrorText(registry.InvalidOutputMessage("run_code", in.Run.Invalid))
 		out.Error = ToolOutputError()
 		return out, nil
 	}

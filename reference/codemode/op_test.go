@@ -46,11 +46,21 @@ var _ = Describe("FailureText (CODE-FAIL-1/2, code-mode.md §5)", func() {
 		Expect(codemode.FailureText("timeout", "t", []string{"x", ""})).To(Equal("code run failed (timeout): t\nCaptured output:\nx\n"))
 	})
 
-	It("rejects a failure kind outside CODE-FAIL-1", func() {
+	It("renders a failure kind outside CODE-FAIL-1 as the real registry does", func() {
 		var in codemode.ResultInput
 		Expect(json.Unmarshal([]byte(`{"args":{"code":"c","description":"d"},"run":{"logs":[],"error":{"kind":"crash","message":"m"}}}`), &in)).To(Succeed())
-		_, err := codemode.Result(in)
-		Expect(err).To(MatchError(`run_code.result: unknown failure kind "crash"`))
+		out, err := codemode.Result(in)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out.Content).To(Equal("Error: code run failed (crash): m"))
+		Expect(*out.Error).To(Equal(*codemode.CodeRunFailed()))
+	})
+
+	It("prints a kind or message that is not a string as a template literal does (probed with node)", func() {
+		var in codemode.ResultInput
+		Expect(json.Unmarshal([]byte(`{"args":{"code":"c","description":"d"},"run":{"logs":[],"error":{"kind":1,"Message":"m"}}}`), &in)).To(Succeed())
+		out, err := codemode.Result(in)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out.Content).To(Equal("Error: code run failed (1): undefined"))
 	})
 })
 
@@ -209,11 +219,25 @@ var _ = Describe("the run_code.result op", func() {
 			var in codemode.ResultInput
 			Expect(json.Unmarshal([]byte(`{"args":{},"run":`+run+`}`), &in)).To(MatchError(ContainSubstring(msg)))
 		},
-		Entry("not an object", `[]`, "run: expected an object"),
-		Entry("no logs", `{"result":1}`, "run.logs: missing"),
-		Entry("logs not strings", `{"logs":[1]}`, "run.logs[0]: expected a string"),
-		Entry("the runtime's field name", `{"logs":[],"value":1}`, `run: unknown member "value"`),
-		Entry("error without message", `{"logs":[],"error":{"kind":"abort"}}`, "run.error.message"),
+		Entry("not an object", `[]`, "$: want an object, got array"),
+		Entry("a failed run without logs", `{"error":{"kind":"abort","message":"m"}}`, "$.logs: want an array, got nothing"),
+		Entry("a failed run's logs not strings", `{"logs":[1],"error":{"kind":"abort","message":"m"}}`, "$.logs[0]: want a string, got number"),
+		Entry("names are exact", `{"Logs":[],"error":{"kind":"abort","message":"m"}}`, "$.logs: want an array, got nothing"),
+		Entry("an error that is not an object", `{"logs":[],"error":"x"}`, "$.error: want an object, got string"),
+	)
+
+	DescribeTable("gives the registry's invalid-output result for a completed run whose logs break the schema (probed with node)",
+		func(run, content string) {
+			var in codemode.ResultInput
+			Expect(json.Unmarshal([]byte(`{"args":{"code":"c","description":"d"},"run":`+run+`}`), &in)).To(Succeed())
+			out, err := codemode.Result(in)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(out.Content).To(Equal(content))
+			Expect(*out.Error).To(Equal(*codemode.ToolOutputError()))
+		},
+		Entry("no logs", `{"result":1}`, `Error: tool "run_code" returned invalid output: value is not lossless JSON`),
+		Entry("logs not strings", `{"logs":[1,"a",null]}`, `Error: tool "run_code" returned invalid output: "value.logs[0]" must be a string; "value.logs[2]" must be a string`),
+		Entry("logs not an array", `{"logs":{}}`, `Error: tool "run_code" returned invalid output: "value.logs" must be an array`),
 	)
 
 	It("round-trips a run through JSON", func() {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/reference/registry"
 )
 
 // Run is what the code runtime reported for one execution: the captured
@@ -18,6 +19,10 @@ type Run struct {
 	Logs   []string
 	Result *jsonjs.Value
 	Error  *RunError
+	// Invalid holds the registry's violations of a completed run whose logs
+	// break run_code's output schema (absent: the value is not lossless
+	// JSON; not an array of strings: the schema walk). Logs is then nil.
+	Invalid []string `json:"-"`
 }
 
 // RunError is a failure reported by the runtime.
@@ -68,66 +73,85 @@ func (r Run) Value() jsonjs.Value {
 	return jsonjs.ObjectValue(members...)
 }
 
-// RunFromValue reads a Run from a parsed JSON value (see UnmarshalJSON).
-func RunFromValue(v jsonjs.Value) (Run, error) {
-	members, ok := v.Members()
-	if !ok {
-		return Run{}, fmt.Errorf("run: expected an object, got %s", v.Kind())
+// RunFromValue reads a Run from a parsed JSON value (see DecodeRun).
+func RunFromValue(v jsonjs.Value) (Run, error) { return DecodeRun(jsonjs.Root(v)) }
+
+// DecodeRun reads {logs: [string], result?: any, error?: {kind, message}} as
+// upstream's registry sees the runtime's report: member names exact, other
+// members ignored, a null (or other falsy) error is no error (the tool body
+// tests `if (result.error)`), and a kind or message that is not a string
+// prints as JavaScript's template literal prints it (String(1) is "1", an
+// absent member "undefined"). Logs must be an array of strings.
+func DecodeRun(f jsonjs.Field) (Run, error) {
+	if err := f.Object(); err != nil {
+		return Run{}, err
 	}
 	var r Run
-	sawLogs := false
-	for _, m := range members {
-		switch m.Key {
-		case "logs":
-			sawLogs = true
-			items, ok := m.Value.Items()
-			if !ok {
-				return Run{}, fmt.Errorf("run.logs: expected an array of strings, got %s", m.Value.Kind())
-			}
-			r.Logs = make([]string, len(items))
-			for i, item := range items {
-				s, ok := item.Str()
-				if !ok {
-					return Run{}, fmt.Errorf("run.logs[%d]: expected a string, got %s", i, item.Kind())
-				}
-				r.Logs[i] = s
-			}
-		case "result":
-			result := m.Value
-			r.Result = &result
-		case "error":
-			e, err := runErrorFromValue(m.Value)
-			if err != nil {
-				return Run{}, err
-			}
-			r.Error = e
-		default:
-			return Run{}, fmt.Errorf("run: unknown member %q (want logs, result, error)", m.Key)
+	if res := f.Member("result"); res.Present {
+		v := res.Value
+		r.Result = &v
+	}
+	logsF := f.Member("logs")
+	logs, logsErr := logsF.Strings()
+	e := f.Member("error")
+	if !e.Present || falsy(e.Value) {
+		// A completed run's value {logs, result?} goes through the
+		// registry's snapshot and schema check, as upstream's does.
+		if logsErr != nil {
+			r.Invalid = logViolations(logsF)
 		}
+		r.Logs = logs
+		return r, nil
 	}
-	if !sawLogs {
-		return Run{}, fmt.Errorf("run.logs: missing")
+	if logsErr != nil {
+		return Run{}, logsErr
 	}
+	r.Logs = logs
+	if err := e.Object(); err != nil {
+		return Run{}, err
+	}
+	r.Error = &RunError{Kind: templateString(e.Member("kind")), Message: templateString(e.Member("message"))}
 	return r, nil
 }
 
-func runErrorFromValue(v jsonjs.Value) (*RunError, error) {
-	if v.Kind() != jsonjs.Object {
-		return nil, fmt.Errorf("run.error: expected an object, got %s", v.Kind())
+// runValueSchema is run_code's declared output schema, as it applies to
+// logs (result is any lossless JSON value).
+var runValueSchema = &registry.Schema{Type: "object", Props: []registry.Prop{
+	{Name: "logs", Required: true, Schema: &registry.Schema{Type: "array", Items: &registry.Schema{Type: "string"}}},
+}}
+
+// logViolations are the registry's violations for logs that are not an
+// array of strings: absent logs leave an undefined member, which the
+// lossless snapshot refuses first.
+func logViolations(logs jsonjs.Field) []string {
+	if !logs.Present {
+		return []string{registry.NotLossless}
 	}
-	kindV, _ := v.Get("kind")
-	kind, ok := kindV.Str()
-	if !ok {
-		return nil, fmt.Errorf("run.error.kind: expected a string")
+	return registry.CheckOutput(runValueSchema, jsonjs.ObjectValue(jsonjs.Member{Key: "logs", Value: logs.Value}))
+}
+
+// falsy reports JavaScript falsiness of a JSON value.
+func falsy(v jsonjs.Value) bool {
+	switch v.Kind() {
+	case jsonjs.Null:
+		return true
+	case jsonjs.Bool:
+		b, _ := v.Bool()
+		return !b
+	case jsonjs.Number:
+		n, _ := v.Float()
+		return n == 0 || n != n
+	case jsonjs.String:
+		s, _ := v.Str()
+		return s == ""
 	}
-	messageV, _ := v.Get("message")
-	message, ok := messageV.Str()
-	if !ok {
-		return nil, fmt.Errorf("run.error.message: expected a string")
+	return false
+}
+
+// templateString is `${v}` for a member that may be absent.
+func templateString(f jsonjs.Field) string {
+	if !f.Present {
+		return "undefined"
 	}
-	members, _ := v.Members()
-	if len(members) != 2 {
-		return nil, fmt.Errorf("run.error: expected exactly the members kind and message")
-	}
-	return &RunError{Kind: kind, Message: message}, nil
+	return jsonjs.ToString(f.Value)
 }

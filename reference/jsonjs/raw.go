@@ -10,22 +10,22 @@ package jsonjs
 // raw value of each member of obj, a JSON object's text, in order, until fn
 // returns false.
 func EachRawMember(obj []byte, fn func(key, val []byte) bool) {
-	i := rawSkipSpace(obj, 0) + 1 // past '{'
+	i := RawSkipSpace(obj, 0) + 1 // past '{'
 	for {
-		i = rawSkipSpace(obj, i)
+		i = RawSkipSpace(obj, i)
 		if i >= len(obj) || obj[i] == '}' {
 			return
 		}
 		if obj[i] == ',' {
-			i = rawSkipSpace(obj, i+1)
+			i = RawSkipSpace(obj, i+1)
 		}
 		ks := i
-		i = rawSkipString(obj, i)
+		i = RawSkipString(obj, i)
 		key := obj[ks:i]
-		i = rawSkipSpace(obj, i) + 1 // past ':'
-		i = rawSkipSpace(obj, i)
+		i = RawSkipSpace(obj, i) + 1 // past ':'
+		i = RawSkipSpace(obj, i)
 		vs := i
-		i = rawSkipValue(obj, i)
+		i = RawSkipValue(obj, i)
 		if !fn(key, obj[vs:i]) {
 			return
 		}
@@ -72,7 +72,7 @@ func CompactRaw(b []byte) []byte {
 	for i := 0; i < len(b); {
 		switch c := b[i]; c {
 		case '"':
-			j := rawSkipString(b, i)
+			j := RawSkipString(b, i)
 			out = append(out, b[i:j]...)
 			i = j
 			continue
@@ -85,15 +85,17 @@ func CompactRaw(b []byte) []byte {
 	return out
 }
 
-func rawSkipSpace(b []byte, i int) int {
+// RawSkipSpace returns the index of the first byte at or after i that is
+// not JSON whitespace.
+func RawSkipSpace(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 		i++
 	}
 	return i
 }
 
-// rawSkipString returns the index just past the string token starting at i.
-func rawSkipString(b []byte, i int) int {
+// RawSkipString returns the index just past the string token starting at i.
+func RawSkipString(b []byte, i int) int {
 	for i++; i < len(b); i++ {
 		switch b[i] {
 		case '\\':
@@ -105,20 +107,20 @@ func rawSkipString(b []byte, i int) int {
 	return len(b)
 }
 
-// rawSkipValue returns the index just past the value starting at i.
-func rawSkipValue(b []byte, i int) int {
+// RawSkipValue returns the index just past the value starting at i.
+func RawSkipValue(b []byte, i int) int {
 	if i >= len(b) {
 		return len(b)
 	}
 	switch b[i] {
 	case '"':
-		return rawSkipString(b, i)
+		return RawSkipString(b, i)
 	case '{', '[':
 		depth := 0
 		for i < len(b) {
 			switch b[i] {
 			case '"':
-				i = rawSkipString(b, i)
+				i = RawSkipString(b, i)
 				continue
 			case '{', '[':
 				depth++

@@ -5,7 +5,6 @@
 package retention
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -30,32 +29,34 @@ type Omission struct {
 }
 
 // MarshalJSON writes {"kind":"exact","count":n}, or {"kind":k} without a count.
-func (o Omission) MarshalJSON() ([]byte, error) {
-	if o.Kind == Exact {
-		return []byte(`{"kind":"exact","count":` + strconv.Itoa(o.Count) + `}`), nil
-	}
-	return []byte(`{"kind":` + strconv.Quote(string(o.Kind)) + `}`), nil
-}
+func (o Omission) MarshalJSON() ([]byte, error) { return jsonjs.Marshal(o.Value()), nil }
 
-// UnmarshalJSON reads the form MarshalJSON writes.
+// UnmarshalJSON reads the form MarshalJSON writes, with JSON.parse
+// semantics (exact member names, other members ignored).
 func (o *Omission) UnmarshalJSON(b []byte) error {
-	var raw struct {
-		Kind  OmissionKind `json:"kind"`
-		Count *int         `json:"count"`
-	}
-	if err := json.Unmarshal(b, &raw); err != nil {
+	v, err := jsonjs.Parse(b)
+	if err != nil {
 		return err
 	}
-	switch raw.Kind {
+	f := jsonjs.Root(v)
+	if err := f.Object(); err != nil {
+		return err
+	}
+	kind, err := f.Member("kind").String()
+	if err != nil {
+		return err
+	}
+	switch OmissionKind(kind) {
 	case None, Unknown:
-		*o = Omission{Kind: raw.Kind}
+		*o = Omission{Kind: OmissionKind(kind)}
 	case Exact:
-		if raw.Count == nil {
-			return fmt.Errorf("omission kind exact needs a count")
+		n, err := f.Member("count").Int()
+		if err != nil {
+			return fmt.Errorf("omission kind exact needs a count: %w", err)
 		}
-		*o = Omission{Kind: Exact, Count: *raw.Count}
+		*o = Omission{Kind: Exact, Count: n}
 	default:
-		return fmt.Errorf("unknown omission kind %q", raw.Kind)
+		return fmt.Errorf("unknown omission kind %q", kind)
 	}
 	return nil
 }

@@ -41,6 +41,9 @@ type GrepInput struct {
 	Config jsonjs.Value `json:"config"` // {maxMatches?, maxLineBytes?, maxMetaBytes?}
 	Spill  *SpillStore  `json:"spill,omitempty"`
 	Nested bool         `json:"nested,omitempty"`
+	// Invalid holds the registry's violations when the value read from JSON
+	// breaks the tool's output schema (Value is then empty).
+	Invalid []string `json:"-"`
 }
 
 // GlobInput is the input of the glob.result op.
@@ -50,6 +53,8 @@ type GlobInput struct {
 	Config jsonjs.Value `json:"config"` // {maxResults?, maxMetaBytes?, sampleOverCap}
 	Spill  *SpillStore  `json:"spill,omitempty"`
 	Nested bool         `json:"nested,omitempty"`
+	// Invalid: as GrepInput.Invalid.
+	Invalid []string `json:"-"`
 }
 
 // ResultOutput is a grep.result or glob.result output: the final tool result
@@ -156,6 +161,9 @@ func GrepResult(in GrepInput) (ResultOutput, error) {
 	if err := CheckGrepArgs(args); err != nil {
 		return finish(Grep, in.Args, plainFailure(err), in.Nested), nil
 	}
+	if in.Invalid != nil { // SEARCH-VAL-1: the registry refuses the body's value
+		return finish(Grep, in.Args, invalidOutput(Grep, in.Invalid), in.Nested), nil
+	}
 	matches := in.Value.Matches
 	retained := RetainGrep(matches, maxMatches, maxLine)
 	out := ResultOutput{}
@@ -202,6 +210,9 @@ func GlobResult(in GlobInput) (ResultOutput, error) {
 	}
 	if err := CheckGlobArgs(args); err != nil {
 		return finish(Glob, in.Args, plainFailure(err), in.Nested), nil
+	}
+	if in.Invalid != nil { // SEARCH-VAL-2
+		return finish(Glob, in.Args, invalidOutput(Glob, in.Invalid), in.Nested), nil
 	}
 	paths := in.Value.Paths
 	page := PageGlob(paths, maxResults, sample, in.Value.Root)

@@ -1,93 +1,67 @@
 package spill
 
-import (
-	"fmt"
+import "github.com/dsh-conform/conform/reference/jsonjs"
 
-	"github.com/dsh-conform/conform/reference/jsonjs"
-)
-
-// UnmarshalJSON reads the op input with JSON.parse semantics. jsonjs is used
-// instead of encoding/json because maxInlineBytes must keep "absent" apart
-// from null, and texts must keep lone surrogates (which encoding/json would
-// turn into U+FFFD) so that the save text is the one JavaScript would hand
-// to the store.
-func (in *PreviewInput) UnmarshalJSON(data []byte) error {
-	v, err := jsonjs.Parse(data)
-	if err != nil {
-		return fmt.Errorf("spill.preview input: %w", err)
+// DecodePreviewInput reads the op input with JSON.parse semantics: member
+// names exact, unknown members ignored, texts WTF-8 (lone surrogates kept,
+// so that the save text is the one JavaScript would hand to the store), and
+// an absent maxInlineBytes kept apart from null (SPILL-CFG-1). A null ref
+// is the same as none (the save fails).
+func DecodePreviewInput(f jsonjs.Field) (PreviewInput, error) {
+	var in PreviewInput
+	if err := f.Object(); err != nil {
+		return in, err
 	}
-	members, ok := v.Members()
-	if !ok {
-		return fmt.Errorf("spill.preview input: expected an object, got %s", v.Kind())
-	}
-	var out PreviewInput
-	for _, m := range members {
-		switch m.Key {
-		case "text":
-			s, ok := m.Value.Str()
-			if !ok {
-				return fmt.Errorf("spill.preview input: text must be a string, got %s", m.Value.Kind())
-			}
-			out.Text = &s
-		case "blocks":
-			if out.Blocks, err = blocksFromValue(m.Value); err != nil {
-				return err
-			}
-		case "maxInlineBytes":
-			limit := m.Value
-			out.MaxInlineBytes = &limit
-		case "ref":
-			if m.Value.IsNull() {
-				continue
-			}
-			ref, err := refFromValue(m.Value)
-			if err != nil {
-				return err
-			}
-			out.Ref = &ref
-		case "toolName":
-			if out.ToolName, err = stringMember(m, "toolName"); err != nil {
-				return err
-			}
-		case "arm":
-			arm, err := stringMember(m, "arm")
-			if err != nil {
-				return err
-			}
-			out.Arm = Arm(arm)
-		default:
-			return fmt.Errorf("spill.preview input: unknown member %q", m.Key)
+	if t := f.Member("text"); t.Present {
+		s, err := t.String()
+		if err != nil {
+			return in, err
 		}
+		in.Text = &s
 	}
-	*in = out
-	return nil
+	if b := f.Member("blocks"); b.Present {
+		blocks, err := decodeBlocks(b)
+		if err != nil {
+			return in, err
+		}
+		in.Blocks = blocks
+	}
+	if m := f.Member("maxInlineBytes"); m.Present {
+		limit := m.Value
+		in.MaxInlineBytes = &limit
+	}
+	if r := f.Member("ref"); r.Present && !r.Value.IsNull() {
+		ref, err := decodeRef(r)
+		if err != nil {
+			return in, err
+		}
+		in.Ref = &ref
+	}
+	var err error
+	if in.ToolName, err = f.Member("toolName").OptString(""); err != nil {
+		return in, err
+	}
+	arm, err := f.Member("arm").OptString("")
+	in.Arm = Arm(arm)
+	return in, err
 }
 
-func stringMember(m jsonjs.Member, what string) (string, error) {
-	s, ok := m.Value.Str()
-	if !ok {
-		return "", fmt.Errorf("spill.preview input: %s must be a string, got %s", what, m.Value.Kind())
-	}
-	return s, nil
-}
-
-func blocksFromValue(v jsonjs.Value) ([]Block, error) {
-	items, ok := v.Items()
-	if !ok {
-		return nil, fmt.Errorf("spill.preview input: blocks must be an array, got %s", v.Kind())
+func decodeBlocks(f jsonjs.Field) ([]Block, error) {
+	items, err := f.Items()
+	if err != nil {
+		return nil, err
 	}
 	blocks := make([]Block, 0, len(items))
-	for i, item := range items {
-		typeV, _ := item.Get("type")
-		typ, ok := typeV.Str()
-		if !ok {
-			return nil, fmt.Errorf("spill.preview input: blocks[%d].type must be a string", i)
+	for _, item := range items {
+		typ, err := item.Member("type").String()
+		if err != nil {
+			return nil, err
 		}
 		b := Block{Type: typ}
-		if textV, has := item.Get("text"); has {
-			s, ok := textV.Str()
-			if !ok {
-				return nil, fmt.Errorf("spill.preview input: blocks[%d].text must be a string, got %s", i, textV.Kind())
+		if t := item.Member("text"); t.Present {
+			s, err := t.String()
+			if err != nil {
+				return nil, err
 			}
 			b.Text = &s
 		}
@@ -96,18 +70,13 @@ func blocksFromValue(v jsonjs.Value) ([]Block, error) {
 	return blocks, nil
 }
 
-func refFromValue(v jsonjs.Value) (Ref, error) {
-	locV, _ := v.Get("locator")
-	loc, ok := locV.Str()
-	if !ok {
-		return Ref{}, fmt.Errorf("spill.preview input: ref.locator must be a string")
+func decodeRef(f jsonjs.Field) (Ref, error) {
+	loc, err := f.Member("locator").String()
+	if err != nil {
+		return Ref{}, err
 	}
-	hintV, _ := v.Get("retrievalHint")
-	hint, ok := hintV.Str()
-	if !ok {
-		return Ref{}, fmt.Errorf("spill.preview input: ref.retrievalHint must be a string")
-	}
-	return Ref{Locator: loc, RetrievalHint: hint}, nil
+	hint, err := f.Member("retrievalHint").String()
+	return Ref{Locator: loc, RetrievalHint: hint}, err
 }
 
 // MarshalJSON writes {content, save} with nil fields as null, through jsonjs

@@ -133,8 +133,8 @@ var _ = Describe("ParseMaxInlineBytes (SPILL-CFG-1)", func() {
 // previewOp runs spill.preview on an input given as JSON text and returns
 // the output as JSON text.
 func previewOp(input string) string {
-	var in spill.PreviewInput
-	ExpectWithOffset(1, json.Unmarshal([]byte(input), &in)).To(Succeed(), input)
+	in, err := spill.DecodePreviewInput(jsonjs.Root(parse(input)))
+	ExpectWithOffset(1, err).NotTo(HaveOccurred(), input)
 	out, err := spill.PreviewOp(in)
 	ExpectWithOffset(1, err).NotTo(HaveOccurred(), input)
 	b, err := json.Marshal(out)
@@ -214,8 +214,7 @@ var _ = Describe("the spill.preview op", func() {
 
 	DescribeTable("errors",
 		func(input, msg string) {
-			var in spill.PreviewInput
-			err := json.Unmarshal([]byte(input), &in)
+			in, err := spill.DecodePreviewInput(jsonjs.Root(parse(input)))
 			if err == nil {
 				_, err = spill.PreviewOp(in)
 			}
@@ -227,7 +226,7 @@ var _ = Describe("the spill.preview op", func() {
 		Entry("neither text nor blocks", `{"maxInlineBytes":1}`, "exactly one of text and blocks"),
 		Entry("both text and blocks", `{"text":"x","blocks":[],"maxInlineBytes":1}`, "exactly one of text and blocks"),
 		Entry("an unknown arm", `{"text":"x","maxInlineBytes":1,"arm":"log"}`, `unknown arm "log"`),
-		Entry("an unknown member", `{"text":"x","maxInlineBytes":1,"cap":1}`, `unknown member "cap"`),
-		Entry("a block text that is not a string", `{"blocks":[{"type":"text","text":1}],"maxInlineBytes":1}`, "blocks[0].text must be a string"),
+		Entry("a member name in another case", `{"Text":"x","maxInlineBytes":1}`, "exactly one of text and blocks"),
+		Entry("a block text that is not a string", `{"blocks":[{"type":"text","text":1}],"maxInlineBytes":1}`, "$.blocks[0].text: want a string, got number"),
 	)
 })
