@@ -160,17 +160,17 @@ func (p *proc) fail(ctx context.Context, err error, timeout time.Duration, what 
 		p.teardown()
 		return &Fault{Kind: FaultTimeout, Message: fmt.Sprintf("no answer to %s within %v; adapter killed", what, timeout) + p.leftNote(), Stderr: p.tail.String()}
 	}
-	var how string
+	var how, killed string
 	switch {
 	case exited || waitFor(p.exited, eofGrace):
 		how = "exited (" + p.cmd.ProcessState.String() + ")"
 	case errors.Is(err, io.EOF):
-		how = "closed its stdout; killed"
+		how, killed = "closed its stdout", "; adapter killed"
 	default:
-		how = fmt.Sprintf("broke the exchange (%v); killed", err)
+		how, killed = fmt.Sprintf("broke the exchange (%v)", err), "; adapter killed"
 	}
 	p.teardown()
-	return &Fault{Kind: FaultCrash, Message: fmt.Sprintf("adapter %s before answering %s", how, what) + p.leftNote(), Stderr: p.tail.String()}
+	return &Fault{Kind: FaultCrash, Message: fmt.Sprintf("adapter %s before answering %s", how, what) + killed + p.leftNote(), Stderr: p.tail.String()}
 }
 
 // leftNote says what the sweep killed, for a fault message; call it after
