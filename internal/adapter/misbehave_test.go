@@ -3,10 +3,13 @@ package adapter_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -229,5 +232,40 @@ var _ = Describe("misbehaving adapters (issue 11)", func() {
 		Expect(time.Since(began)).To(BeNumerically("<", 4*time.Second))
 		Expect(s.Close()).To(MatchError(ContainSubstring("conform killed 4 processes it left behind: ")))
 		expectNothingLeft()
+	})
+})
+
+var _ = Describe("conform's own process (issue 11)", func() {
+	BeforeEach(func() {
+		if _, err := os.Stat("/proc/self/environ"); err != nil {
+			Skip("needs /proc")
+		}
+	})
+
+	It("SIGKILL to conform takes its adapters, and what they started, with it", func() {
+		cmd := exec.Command(bin("conform"), "run", "-j", "2", "--", bin("hang"))
+		Expect(cmd.Start()).To(Succeed())
+		prefix := tokenPrefix(cmd.Process.Pid)
+		// Two hang adapters, each with its sleeping child.
+		Eventually(func() []int { return alive(prefix) }).WithTimeout(20 * time.Second).Should(HaveLen(4))
+		began := time.Now()
+		Expect(cmd.Process.Signal(syscall.SIGKILL)).To(Succeed())
+		_ = cmd.Wait()
+		Eventually(func() []int { return alive(prefix) }).WithTimeout(5*time.Second).Should(BeEmpty(),
+			"adapters or their children outlived conform")
+		Eventually(func() []int { return alive("CONFORM_ADAPTER_GUARDIAN=" + strconv.Itoa(cmd.Process.Pid)) }).WithTimeout(5 * time.Second).Should(BeEmpty())
+		Expect(time.Since(began)).To(BeNumerically("<", 5*time.Second))
+	})
+
+	It("-j beyond the descriptor limit blames conform's limit, not the adapter", func() {
+		began := time.Now()
+		cmd := exec.Command("sh", "-c", `ulimit -n 40 && exec "$0" run -j 30 -- "$0" adapter`, bin("conform"))
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		Expect(errors.As(err, &exit)).To(BeTrue(), "%v: %s", err, out)
+		Expect(exit.ExitCode()).To(Equal(3))
+		Expect(string(out)).To(MatchRegexp(`cannot start \S+: conform ran out of file descriptors \(.*too many open files; its limit of 40 \(RLIMIT_NOFILE\)\): this is conform's limit, not the adapter's fault; lower --jobs`))
+		Expect(time.Since(began)).To(BeNumerically("<", 10*time.Second))
+		Eventually(func() []int { return alive(tokenPrefix(cmd.Process.Pid)) }).WithTimeout(2 * time.Second).Should(BeEmpty())
 	})
 })
