@@ -105,10 +105,13 @@ func startError(argv0 string, err error) *Fault {
 // aLongTimeAgo is a deadline in the past: setting it interrupts pending I/O.
 var aLongTimeAgo = time.Unix(1, 0)
 
-// exitDrain is how long a read goes on once the adapter has exited: what it
-// wrote is in the pipe already, so this only bounds the wait on a process
-// that escaped the sweep and still holds stdout.
-const exitDrain = 50 * time.Millisecond
+// exitDrain is how long a read goes on once the adapter has exited. What
+// it wrote is in the pipe already and the sweep has killed what held the
+// pipe, so EOF comes by itself; this bounds the wait on a process that
+// escaped the sweep. It is generous because a deadline, once passed, also
+// refuses bytes already in the pipe, and a loaded machine may be slow to
+// read them.
+const exitDrain = time.Second
 
 // exchange writes req (then closes stdin if closeStdin) and reads one line,
 // all before deadline, for as long as ctx is not done and the process runs.
