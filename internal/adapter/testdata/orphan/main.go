@@ -1,7 +1,9 @@
 // orphan first starts a grandchild that leaves its session with setsid()
 // and sleeps holding stdout and stderr, reporting "orphan <pid>" on stderr.
 // Then it serves the reference, exiting 0 at the end of stdin; run as
-// `orphan exit` it exits 0 on its first run request, without answering.
+// `orphan exit` it exits 0 on its first run request, without answering;
+// `orphan exit scrub` does so too, and its grandchild's environment is
+// empty (it escapes conform's sweep).
 package main
 
 import (
@@ -29,6 +31,9 @@ func main() {
 	}
 	child := exec.Command(os.Args[0])
 	child.Env = append(os.Environ(), "ORPHAN_CHILD=1")
+	if len(os.Args) > 2 && os.Args[2] == "scrub" {
+		child.Env = []string{"ORPHAN_CHILD=1"}
+	}
 	child.Stdout, child.Stderr = os.Stdout, os.Stderr
 	child.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	if err := child.Start(); err != nil {
