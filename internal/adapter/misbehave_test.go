@@ -137,6 +137,13 @@ var _ = Describe("misbehaving adapters (issue 11)", func() {
 		expectNothingLeft()
 	})
 
+	It("close-stdout with MaxFaults -1 (fuzz): no breaker, every case is really run", func() {
+		cases := embeddedCases(15)
+		rep, _ := runThrough(adapter.Config{Argv: []string{bin("close-stdout")}, MaxFaults: -1}, 1, cases)
+		Expect(countPrefix(rep, verdict.Crash, "adapter closed its stdout before answering case ")).To(Equal(15))
+		expectNothingLeft()
+	})
+
 	It("restart-hang: restarts have their own handshake deadline, their faults count, and three failures stop the restarts", func() {
 		marker := filepath.Join(GinkgoT().TempDir(), "started")
 		cfg := adapter.Config{Argv: []string{bin("restart-hang"), marker, "2"}, RestartTimeout: time.Second}

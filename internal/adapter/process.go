@@ -31,11 +31,11 @@ const (
 	// maxFailedStarts is how many restarts in a row may fail before the
 	// session stops retrying and fails later cases at once.
 	maxFailedStarts = 3
-	// maxFaults is the circuit breaker: after this many cases in a row
-	// that cost the adapter process (a crash, a timeout, an out-of-step
-	// stream, a failed restart), later cases fail at once (Bowtie gives up
-	// after 10 restarts too).
-	maxFaults = 10
+	// defaultMaxFaults is the circuit breaker's default: after this many
+	// cases in a row that cost the adapter process (a crash, a timeout, an
+	// out-of-step stream, a failed restart), later cases fail at once
+	// (Bowtie gives up after 10 restarts too).
+	defaultMaxFaults = 10
 	// minRestartTimeout and restartFactor set a restart's handshake
 	// deadline: restartFactor times the first handshake, at least
 	// minRestartTimeout, at most Config.HandshakeTimeout.
@@ -68,6 +68,12 @@ type Config struct {
 	// under the case's timeout. Default: 10 times the first handshake's
 	// time, at least 5s and at most HandshakeTimeout.
 	RestartTimeout time.Duration
+	// MaxFaults is the circuit breaker: after this many cases in a row
+	// that cost the adapter process, later cases fail at once. 0 is 10; a
+	// negative value turns it off (the fuzzer: a breaker's instant faults
+	// would pass for reproductions while shrinking). Three failed restarts
+	// in a row stop the restarts whatever it says.
+	MaxFaults int
 	// MaxLineBytes is the longest answer line accepted. Default 64 MiB.
 	MaxLineBytes int
 	// StderrTail is how many of the last stderr bytes are kept and attached
@@ -93,6 +99,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.StderrTail <= 0 {
 		c.StderrTail = DefaultStderrTail
+	}
+	if c.MaxFaults == 0 {
+		c.MaxFaults = defaultMaxFaults
 	}
 	c.Argv = slices.Clone(c.Argv)
 	return c
@@ -126,9 +135,9 @@ func Start(ctx context.Context, cfg Config) (Session, error) {
 				return nil, &Fault{Kind: FaultStart, Message: "adapter answered the handshake, then exited with " + st, Stderr: p.tail.String()}
 			}
 		}
-		return &execSession{cfg: cfg, hello: hello, requests: requests{left: acct}}, nil
+		return &execSession{cfg: cfg, hello: hello, requests: requests{left: acct, maxFaults: cfg.MaxFaults}}, nil
 	}
-	return &procSession{cfg: cfg, hello: hello, p: p, requests: requests{left: acct}}, nil
+	return &procSession{cfg: cfg, hello: hello, p: p, requests: requests{left: acct, maxFaults: cfg.MaxFaults}}, nil
 }
 
 // launch starts a process and runs the handshake on it within timeout.
@@ -184,6 +193,7 @@ type requests struct {
 	closed bool
 	left   *leftovers
 
+	maxFaults    int // Config.MaxFaults
 	faults       int // cases in a row that cost the adapter process
 	failedStarts int // restarts in a row that failed
 	last         *Fault
@@ -217,7 +227,7 @@ func (s *requests) open() *Fault {
 	switch {
 	case s.failedStarts >= maxFailedStarts:
 		why = fmt.Sprintf("not run: %d restarts of the adapter failed in a row", s.failedStarts)
-	case s.faults >= maxFaults:
+	case s.maxFaults > 0 && s.faults >= s.maxFaults:
 		why = fmt.Sprintf("not run: the adapter failed %d cases in a row", s.faults)
 	default:
 		return nil
