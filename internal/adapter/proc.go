@@ -29,6 +29,9 @@ type proc struct {
 	exited  chan struct{} // closed once the process was reaped and its leftovers killed
 	drained chan struct{} // closed once stderr hit EOF or was closed
 	down    bool          // teardown ran
+
+	mu   sync.Mutex // orders deadline setting against the exit
+	gone bool       // the process exited; exchanges get the exit's deadlines
 }
 
 func startProc(cfg *Config, acct *leftovers) (*proc, error) {
@@ -87,6 +90,10 @@ func startProc(cfg *Config, acct *leftovers) (*proc, error) {
 		p.left = sweep(p.marker, false)
 		killGroup(cmd)
 		acct.add(p.left)
+		p.mu.Lock()
+		p.gone = true
+		p.exitDeadlines()
+		p.mu.Unlock()
 		close(p.exited)
 	}()
 	return p, nil
@@ -116,8 +123,13 @@ const exitDrain = time.Second
 // exchange writes req (then closes stdin if closeStdin) and reads one line,
 // all before deadline, for as long as ctx is not done and the process runs.
 func (p *proc) exchange(ctx context.Context, deadline time.Time, req []byte, closeStdin bool) ([]byte, error) {
+	p.mu.Lock()
 	_ = p.stdin.SetWriteDeadline(deadline)
 	_ = p.stdout.SetReadDeadline(deadline)
+	if p.gone {
+		p.exitDeadlines()
+	}
+	p.mu.Unlock()
 	if ctx.Done() != nil {
 		stop := context.AfterFunc(ctx, func() {
 			_ = p.stdin.SetWriteDeadline(aLongTimeAgo)
@@ -125,18 +137,6 @@ func (p *proc) exchange(ctx context.Context, deadline time.Time, req []byte, clo
 		})
 		defer stop()
 	}
-	// The adapter's exit ends the exchange: a process it left holding
-	// stdout must not turn an exit into a timeout.
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		select {
-		case <-p.exited:
-			_ = p.stdin.SetWriteDeadline(aLongTimeAgo)
-			_ = p.stdout.SetReadDeadline(time.Now().Add(exitDrain))
-		case <-done:
-		}
-	}()
 	if _, err := p.stdin.Write(req); err != nil {
 		return nil, err
 	}
@@ -144,6 +144,14 @@ func (p *proc) exchange(ctx context.Context, deadline time.Time, req []byte, clo
 		_ = p.stdin.Close()
 	}
 	return p.lines.next()
+}
+
+// exitDeadlines make the adapter's exit end the exchange: a process it
+// left holding stdout must not turn an exit into a timeout. The caller
+// holds mu.
+func (p *proc) exitDeadlines() {
+	_ = p.stdin.SetWriteDeadline(aLongTimeAgo)
+	_ = p.stdout.SetReadDeadline(time.Now().Add(exitDrain))
 }
 
 // eofGrace is how long an adapter that closed its stdout has to exit, so
