@@ -11,10 +11,14 @@
 //
 //	func TestConformance(t *testing.T) { conformtest.Run(t, myHarness{}) }
 //
-// A harness implements the ops of docs/ops.md: Run takes an op name and
-// the op's JSON input and returns the op's JSON output, or an error whose
-// message is the library's own (the golden answer of an invalid
-// configuration is such a message). Cases of an optional op (retain.items,
+// A harness implements the ops of docs/ops.md: Run takes a context, an op
+// name and the op's JSON input and returns the op's JSON output, or an
+// error whose message is the library's own (the golden answer of an
+// invalid configuration is such a message). Each case has a deadline (10 s,
+// WithTimeout), watched as nettest.TestConn watches its subtests: the
+// context is done at the deadline, a case still running then is a timeout,
+// and a harness that ignores its context and never returns fails its case
+// and stops the run, instead of hanging go test. Cases of an optional op (retain.items,
 // retain.text, spill.preview) that Ops does not list are skipped; the four
 // contract ops are required, as in `conform run`. Answers are judged exactly as `conform run` judges
 // an adapter: field by field with the comparators of docs/fixtures.md, plus
@@ -38,10 +42,11 @@ import (
 
 // Harness is an in-process harness: op name and JSON input in, JSON output
 // out. An error is the harness's thrown error; its message is compared
-// with the golden error message.
+// with the golden error message. ctx is done when the case's deadline
+// passes; the answer then no longer counts.
 type Harness interface {
 	Ops() []string
-	Run(op string, input []byte) ([]byte, error)
+	Run(ctx context.Context, op string, input []byte) ([]byte, error)
 }
 
 // Violation is one way a harness's answer to a case breaks the contract.
@@ -100,15 +105,19 @@ func cases() ([]runner.Case, error) {
 // conforms, else every violation joined with errors.Join; each is a
 // *Violation whose message names the case, the field's JSON path and the
 // requirement. Unsupported optional ops and skips are not violations; an
-// unsupported required op is one violation naming the op.
-func Check(h Harness) error {
+// unsupported required op is one violation naming the op. A case over its
+// deadline is a timeout violation; when the harness never returns from
+// one, the cases after it are timeout violations too, not run.
+func Check(h Harness, opts ...Option) error {
+	o := newOptions(opts)
 	cs, err := cases()
 	if err != nil {
 		return err
 	}
 	rep, err := runner.Run(context.Background(), cs, runner.Options{
 		Jobs:       1,
-		NewSession: func(context.Context) (adapter.Session, error) { return newSession(h), nil },
+		Timeout:    o.timeout,
+		NewSession: func(context.Context) (adapter.Session, error) { return newWatched(h), nil },
 	})
 	if err != nil {
 		return fmt.Errorf("conformtest: %w", err)
@@ -136,17 +145,20 @@ func Check(h Harness) error {
 
 // Run runs every embedded case through h as a subtest named by the case ID
 // (t.Run("grep.result/gen-001", …)): a violation fails the subtest with
-// t.Error, a case whose op h does not list or that h skips is skipped.
-func Run(t *testing.T, h Harness) {
+// t.Error, a case whose op h does not list or that h skips is skipped. A
+// case over its deadline fails with a timeout; after a case the harness
+// never returns from, the remaining subtests fail at once.
+func Run(t *testing.T, h Harness, opts ...Option) {
 	t.Helper()
+	o := newOptions(opts)
 	cs, err := cases()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSession(h)
+	s := newWatched(h)
 	for _, c := range cs {
 		t.Run(c.ID, func(t *testing.T) {
-			r := runner.RunCase(context.Background(), s, c, 0)
+			r := runner.RunCase(t.Context(), s, c, o.timeout)
 			switch {
 			case r.Verdict == verdict.Unsupported && runner.Required(c.Op):
 				t.Fatalf("%s: the harness does not list the required op %s", c.ID, c.Op)
@@ -158,13 +170,6 @@ func Run(t *testing.T, h Harness) {
 			}
 		})
 	}
-}
-
-// newSession wraps h in the adapter package's in-process session: an error
-// return is an error answer, a panic a crash, output that is not a JSON
-// object a protocol error.
-func newSession(h Harness) adapter.Session {
-	return adapter.InProcess(h, adapter.Implementation{Name: fmt.Sprintf("%T", h), Language: "go"})
 }
 
 // violations turns a failing result into its violations.

@@ -1,9 +1,11 @@
 package conformtest_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dsh-conform/conform/conformtest"
 	"github.com/dsh-conform/conform/reference"
@@ -20,7 +22,9 @@ func (h refHarness) Ops() []string {
 	return reference.Ops()
 }
 
-func (refHarness) Run(op string, input []byte) ([]byte, error) { return reference.Run(op, input) }
+func (refHarness) Run(_ context.Context, op string, input []byte) ([]byte, error) {
+	return reference.Run(op, input)
+}
 
 // alterHarness is the reference with one op's output rewritten.
 type alterHarness struct {
@@ -29,7 +33,7 @@ type alterHarness struct {
 	alter func(out jsonjs.Value) jsonjs.Value
 }
 
-func (h alterHarness) Run(op string, input []byte) ([]byte, error) {
+func (h alterHarness) Run(_ context.Context, op string, input []byte) ([]byte, error) {
 	out, err := reference.Run(op, input)
 	if err != nil || op != h.op {
 		return out, err
@@ -185,7 +189,7 @@ func TestCheckWrongErrorMessage(t *testing.T) {
 // wrongErrors is the reference with every thrown message reworded.
 type wrongErrors struct{ refHarness }
 
-func (wrongErrors) Run(op string, input []byte) ([]byte, error) {
+func (wrongErrors) Run(_ context.Context, op string, input []byte) ([]byte, error) {
 	out, err := reference.Run(op, input)
 	if err != nil {
 		return nil, errors.New(strings.ToUpper(err.Error()))
@@ -203,5 +207,74 @@ func TestCheckPanicIsACrash(t *testing.T) {
 
 type panicHarness struct{}
 
-func (panicHarness) Ops() []string                      { return []string{reference.OpRetainItems} }
-func (panicHarness) Run(string, []byte) ([]byte, error) { panic("boom") }
+func (panicHarness) Ops() []string { return []string{reference.OpRetainItems} }
+
+func (panicHarness) Run(context.Context, string, []byte) ([]byte, error) { panic("boom") }
+
+// slowHarness is the reference, except that runs of retain.items wait for
+// their context (ignore: for ever, ignoring it).
+type slowHarness struct {
+	refHarness
+	ignore bool
+	block  chan struct{} // closed by the test's cleanup, to free an ignoring harness
+}
+
+func (h slowHarness) Run(ctx context.Context, op string, input []byte) ([]byte, error) {
+	if op == reference.OpRetainItems {
+		if h.ignore {
+			<-h.block
+			return nil, errors.New("freed")
+		}
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	return reference.Run(op, input)
+}
+
+func TestCheckCaseDeadlineGivesTimeouts(t *testing.T) {
+	began := time.Now()
+	h := slowHarness{refHarness: refHarness{ops: []string{reference.OpRetainItems}}}
+	err := conformtest.Check(h, conformtest.WithTimeout(20*time.Millisecond))
+	vs := violations(err)
+	if len(vs) == 0 {
+		t.Fatal("a harness that waits for its context passed")
+	}
+	for _, v := range vs {
+		if v.Verdict != "timeout" && v.Verdict != "unsupported" {
+			t.Fatalf("want timeouts, got %v", v)
+		}
+		if v.Verdict == "timeout" && !strings.Contains(v.Message, "no answer within the case timeout") {
+			t.Fatalf("timeout message: %v", v)
+		}
+	}
+	if d := time.Since(began); d > 30*time.Second {
+		t.Fatalf("took %v", d)
+	}
+}
+
+func TestCheckHarnessThatIgnoresItsContextDoesNotHang(t *testing.T) {
+	block := make(chan struct{})
+	t.Cleanup(func() { close(block) })
+	h := slowHarness{refHarness: refHarness{ops: []string{reference.OpRetainItems}}, ignore: true, block: block}
+	began := time.Now()
+	err := conformtest.Check(h, conformtest.WithTimeout(50*time.Millisecond))
+	if d := time.Since(began); d > 5*time.Second {
+		t.Fatalf("Check took %v on a hanging harness", d)
+	}
+	vs := violations(err)
+	var gaveUp, notRun int
+	for _, v := range vs {
+		switch {
+		case v.Verdict == "timeout" && strings.Contains(v.Message, "did not return within 1s of the case's deadline"):
+			gaveUp++
+		case v.Verdict == "timeout" && strings.HasPrefix(v.Message, "not run: the harness never returned from case retain.items/"):
+			notRun++
+		case v.Verdict == "unsupported":
+		default:
+			t.Fatalf("unexpected violation %v", v)
+		}
+	}
+	if gaveUp != 1 || notRun == 0 {
+		t.Fatalf("want one case given up on and the rest not run, got %d and %d:\n%v", gaveUp, notRun, err)
+	}
+}

@@ -35,6 +35,7 @@ func init() {
 			`{` + head + `,"adapter":["node","adapter.js"],` + totals + `,"cases":[]}`,
 			`{` + head + `,` + totals + `,"cases":[{"id":"retain.text/a","op":"retain.text","requirements":[],"verdict":"crash","message":"exit 1","stderr":"boom","durationMs":3},` +
 				`{"id":"retain.text/b","op":"retain.text","requirements":["RET-TEXT-7"],"verdict":"xfail","message":"adapter timeout","baseline":"known (HARNESS-1)","durationMs":3}]}`,
+			`{` + head + `,` + totals + `,"cases":[],"notes":[{"kind":"timeout","message":"adapter did not exit within 2s of bye; killed","stderr":"x"},{"kind":"leftover","message":"killed 1 process"}]}`,
 		},
 		invalid: []string{
 			`{` + head + `,` + totals + `}`,                                         // no cases
@@ -46,6 +47,8 @@ func init() {
 			`{` + head + `,` + totals + `,"cases":[{"id":"grep.result/x","op":"grep.result","requirements":[],"verdict":"fail","diffs":[{"field":"meta","comparator":"property","message":"m"}],"durationMs":1}]}`,
 			`{` + head + `,` + totals + `,"cases":[{"id":"grep.result/x","op":"grep.result","requirements":[],"verdict":"fail","diffs":[{"field":"meta","comparator":"fuzzy","message":"m"}],"durationMs":1}]}`,
 			`{` + head + `,` + totals + `,"cases":[` + pass + `],"extra":true}`,
+			`{` + head + `,` + totals + `,"cases":[],"notes":[{"message":"a note without its kind"}]}`,
+			`{` + head + `,` + totals + `,"cases":[],"notes":[{"kind":"pass","message":"not a note kind"}]}`,
 		},
 	}
 }

@@ -158,7 +158,9 @@ func (c *fuzzCmd) Run() error {
 		return adapter.InProcess(adapter.Reference(), adapter.ReferenceImplementation()), nil
 	}
 	if len(c.argv) > 0 {
-		cfg := adapter.Config{Argv: c.argv, Exec: c.Exec, Timeout: c.Timeout}
+		// No circuit breaker: its instant faults would pass for
+		// reproductions while shrinking.
+		cfg := adapter.Config{Argv: c.argv, Exec: c.Exec, Timeout: c.Timeout, MaxFaults: -1}
 		newSession = func(ctx context.Context) (adapter.Session, error) { return adapter.Start(ctx, cfg) }
 	}
 

@@ -3,15 +3,19 @@
 package adapter
 
 import (
+	"errors"
+	"fmt"
 	"os/exec"
 	"syscall"
 )
 
-// setProcessGroup starts the adapter in a process group of its own, so that
+// setProcAttrs starts the adapter in a process group of its own, so that
 // killing the group also kills whatever the adapter started (a shell's
-// children, a build tool's runtime).
-func setProcessGroup(cmd *exec.Cmd) {
+// children, a build tool's runtime), and, where the system has one, with a
+// parent-death signal, so that conform's death takes the adapter with it.
+func setProcAttrs(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	setDeathSignal(cmd.SysProcAttr)
 }
 
 // killGroup sends SIGKILL to the adapter's process group.
@@ -19,4 +23,20 @@ func killGroup(cmd *exec.Cmd) {
 	if cmd.Process != nil {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
+}
+
+// fdLimitHint explains running out of file descriptors: each job holds
+// three pipes to its adapter, and the limit is conform's. (Go raises the
+// soft RLIMIT_NOFILE to the hard limit at start, so the limit is the hard
+// one.)
+func fdLimitHint(err error) string {
+	if !errors.Is(err, syscall.EMFILE) && !errors.Is(err, syscall.ENFILE) {
+		return ""
+	}
+	var lim syscall.Rlimit
+	limit := "its limit"
+	if syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim) == nil {
+		limit = fmt.Sprintf("its limit of %d (RLIMIT_NOFILE)", lim.Cur)
+	}
+	return fmt.Sprintf("conform ran out of file descriptors (%v; %s): this is conform's limit, not the adapter's fault; lower --jobs (each job holds about 4) or raise the hard limit (ulimit -Hn)", err, limit)
 }

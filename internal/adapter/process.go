@@ -1,13 +1,9 @@
 package adapter
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"os/exec"
 	"slices"
 	"sync"
 	"time"
@@ -22,8 +18,8 @@ const (
 )
 
 const (
-	// exitGrace is how long conform waits for an adapter that closed its
-	// pipes (or was told bye) to exit before killing it.
+	// exitGrace is how long conform waits for an adapter told bye to exit
+	// before killing it.
 	exitGrace = 2 * time.Second
 	// execExitGrace is how long an exec-mode process may take to exit after
 	// its answer was read; then it is killed (the answer stands).
@@ -35,9 +31,24 @@ const (
 	// maxFailedStarts is how many restarts in a row may fail before the
 	// session stops retrying and fails later cases at once.
 	maxFailedStarts = 3
+	// defaultMaxFaults is the circuit breaker's default: after this many
+	// cases in a row that cost the adapter process (a crash, a timeout, an
+	// out-of-step stream, a failed restart), later cases fail at once
+	// (Bowtie gives up after 10 restarts too).
+	defaultMaxFaults = 10
+	// minRestartTimeout and restartFactor set a restart's handshake
+	// deadline: restartFactor times the first handshake, at least
+	// minRestartTimeout, at most Config.HandshakeTimeout.
+	minRestartTimeout = 5 * time.Second
+	restartFactor     = 10
 	// pipeBuf is the size of the stdout reader's buffer.
 	pipeBuf = 64 << 10
 )
+
+// FaultLeftover is the kind of a Close note: the adapter's processes had
+// exited, but conform had to kill processes it left behind. It is never a
+// case's fault.
+const FaultLeftover FaultKind = "leftover"
 
 // Config says how to run an adapter.
 type Config struct {
@@ -53,6 +64,16 @@ type Config struct {
 	// HandshakeTimeout bounds starting the process and the hello exchange.
 	// Default 30s.
 	HandshakeTimeout time.Duration
+	// RestartTimeout bounds the handshake of a restart, which does not run
+	// under the case's timeout. Default: 10 times the first handshake's
+	// time, at least 5s and at most HandshakeTimeout.
+	RestartTimeout time.Duration
+	// MaxFaults is the circuit breaker: after this many cases in a row
+	// that cost the adapter process, later cases fail at once. 0 is 10; a
+	// negative value turns it off (the fuzzer: a breaker's instant faults
+	// would pass for reproductions while shrinking). Three failed restarts
+	// in a row stop the restarts whatever it says.
+	MaxFaults int
 	// MaxLineBytes is the longest answer line accepted. Default 64 MiB.
 	MaxLineBytes int
 	// StderrTail is how many of the last stderr bytes are kept and attached
@@ -60,7 +81,9 @@ type Config struct {
 	StderrTail int
 	// Dir is the adapter's working directory; "" is conform's.
 	Dir string
-	// Env is the adapter's environment; nil is conform's.
+	// Env is the adapter's environment; nil is conform's. conform adds
+	// CONFORM_ADAPTER_TOKEN, by which it finds what the adapter leaves
+	// behind.
 	Env []string
 }
 
@@ -76,6 +99,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.StderrTail <= 0 {
 		c.StderrTail = DefaultStderrTail
+	}
+	if c.MaxFaults == 0 {
+		c.MaxFaults = defaultMaxFaults
 	}
 	c.Argv = slices.Clone(c.Argv)
 	return c
@@ -94,37 +120,46 @@ func Start(ctx context.Context, cfg Config) (Session, error) {
 	if len(cfg.Argv) == 0 || cfg.Argv[0] == "" {
 		return nil, &Fault{Kind: FaultStart, Message: "no adapter command"}
 	}
-	p, hello, err := launch(ctx, &cfg)
+	acct := &leftovers{}
+	began := time.Now()
+	p, hello, err := launch(ctx, &cfg, acct, cfg.HandshakeTimeout, "the handshake")
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Exec {
-		p.finish(execExitGrace)
-		return &execSession{cfg: cfg, hello: hello}, nil
+	if cfg.RestartTimeout <= 0 {
+		cfg.RestartTimeout = min(max(restartFactor*time.Since(began), minRestartTimeout), cfg.HandshakeTimeout)
 	}
-	return &procSession{cfg: cfg, hello: hello, p: p}, nil
+	if cfg.Exec {
+		if p.finish(execExitGrace) {
+			if st, bad := p.exitedBadly(); bad {
+				return nil, &Fault{Kind: FaultStart, Message: "adapter answered the handshake, then exited with " + st, Stderr: p.tail.String()}
+			}
+		}
+		return &execSession{cfg: cfg, hello: hello, requests: requests{left: acct, maxFaults: cfg.MaxFaults}}, nil
+	}
+	return &procSession{cfg: cfg, hello: hello, p: p, requests: requests{left: acct, maxFaults: cfg.MaxFaults}}, nil
 }
 
-// launch starts a process and runs the handshake on it.
-func launch(ctx context.Context, cfg *Config) (*proc, Hello, error) {
-	p, err := startProc(cfg)
+// launch starts a process and runs the handshake on it within timeout.
+func launch(ctx context.Context, cfg *Config, acct *leftovers, timeout time.Duration, what string) (*proc, Hello, error) {
+	p, err := startProc(cfg, acct)
 	if err != nil {
-		return nil, Hello{}, &Fault{Kind: FaultStart, Message: fmt.Sprintf("cannot start %s: %v", cfg.Argv[0], err)}
+		return nil, Hello{}, startError(cfg.Argv[0], err)
 	}
-	line, err := p.exchange(ctx, time.Now().Add(cfg.HandshakeTimeout), helloRequest, cfg.Exec)
+	line, err := p.exchange(ctx, time.Now().Add(timeout), helloRequest, cfg.Exec)
 	if err == nil && ctx.Err() == nil {
 		h, problem := decodeHello(line)
 		if problem == "" {
 			return p, h, nil
 		}
 		p.teardown()
-		return nil, Hello{}, &Fault{Kind: FaultStart, Message: problem, Stderr: p.tail.String()}
+		return nil, Hello{}, &Fault{Kind: FaultStart, Message: problem + p.leftNote(), Stderr: p.tail.String()}
 	}
 	if errors.Is(err, errLineTooLong) && ctx.Err() == nil {
 		p.teardown()
-		return nil, Hello{}, &Fault{Kind: FaultStart, Message: fmt.Sprintf("handshake answer line over %d bytes", cfg.MaxLineBytes), Stderr: p.tail.String()}
+		return nil, Hello{}, &Fault{Kind: FaultStart, Message: fmt.Sprintf("handshake answer line over %d bytes", cfg.MaxLineBytes) + p.leftNote(), Stderr: p.tail.String()}
 	}
-	err = p.fail(ctx, err, cfg.HandshakeTimeout, "the handshake")
+	err = p.fail(ctx, err, timeout, what)
 	var f *Fault
 	if errors.As(err, &f) {
 		f.Kind = FaultStart
@@ -132,23 +167,49 @@ func launch(ctx context.Context, cfg *Config) (*proc, Hello, error) {
 	return nil, Hello{}, err
 }
 
-// procSession is one persistent adapter process, replaced after a fault
-// that leaves it unusable.
-// requests is what both process sessions keep per session: the lock that
-// serializes cases, the closed flag and a reusable request buffer.
+// RunBound is how long a Run of a process session can take before it
+// returns by itself (a restart's handshake, the case, the kills and the
+// last stderr bytes), and whether s is one. A caller's deadline is a
+// backstop only and must be later, or it wins the race and the fault loses
+// its message and stderr: runner.RunCase applies this one rule for run,
+// fuzz and conformtest alike.
+func RunBound(s Session) (time.Duration, bool) {
+	const margin = time.Second
+	switch s := s.(type) {
+	case *procSession:
+		return s.cfg.RestartTimeout + s.cfg.Timeout + 2*killWait + drainGrace + eofGrace + margin, true
+	case *execSession:
+		return s.cfg.Timeout + execExitGrace + 2*killWait + drainGrace + eofGrace + margin, true
+	}
+	return 0, false
+}
+
+// requests is what both process sessions keep: the lock that serializes
+// cases, the closed flag, a reusable request buffer, the circuit breaker
+// and the count of leftover processes.
 type requests struct {
 	mu     sync.Mutex
 	req    []byte
 	closed bool
+	left   *leftovers
+
+	maxFaults    int // Config.MaxFaults
+	faults       int // cases in a row that cost the adapter process
+	failedStarts int // restarts in a row that failed
+	last         *Fault
 }
 
-// request builds the run request for a case; the caller holds mu.
+// request builds the run request for a case; the caller holds mu. Once the
+// breaker is open it returns the fault every later case gets.
 func (s *requests) request(ctx context.Context, id, op string, input []byte) ([]byte, error) {
 	if s.closed {
 		return nil, errClosed
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if f := s.open(); f != nil {
+		return nil, f
 	}
 	req, err := appendRunRequest(s.req[:0], id, op, input)
 	if err != nil {
@@ -160,14 +221,43 @@ func (s *requests) request(ctx context.Context, id, op string, input []byte) ([]
 	return req, nil
 }
 
+// open returns the breaker's fault, or nil while it is closed.
+func (s *requests) open() *Fault {
+	var why string
+	switch {
+	case s.failedStarts >= maxFailedStarts:
+		why = fmt.Sprintf("not run: %d restarts of the adapter failed in a row", s.failedStarts)
+	case s.maxFaults > 0 && s.faults >= s.maxFaults:
+		why = fmt.Sprintf("not run: the adapter failed %d cases in a row", s.faults)
+	default:
+		return nil
+	}
+	f := *s.last
+	f.Message = why + "; last: " + f.Message
+	return &f
+}
+
+// fault counts a fault that cost the adapter process and returns err.
+func (s *requests) fault(err error) error {
+	var f *Fault
+	if errors.As(err, &f) {
+		s.faults++
+		s.last = f
+	}
+	return err
+}
+
+// answered resets the breaker.
+func (s *requests) answered() { s.faults, s.failedStarts = 0, 0 }
+
+// procSession is one persistent adapter process, replaced after a fault
+// that leaves it unusable.
 type procSession struct {
 	cfg   Config
 	hello Hello
 	requests
 
-	p            *proc // nil: start a new one before the next case
-	failedStarts int
-	lastStart    *Fault
+	p *proc // nil: start a new one before the next case
 }
 
 func (s *procSession) Hello() Hello { return s.hello }
@@ -189,39 +279,36 @@ func (s *procSession) Run(ctx context.Context, id, op string, input []byte) (Rep
 	if err == nil && ctx.Err() == nil {
 		r, problem := decodeAnswer(line, id)
 		if problem == nil {
+			s.answered()
 			return r, nil
 		}
-		if problem.desync {
-			p.teardown()
-			s.p = nil
+		f := &Fault{Kind: FaultProtocol, Message: problem.msg, Stderr: p.tail.String()}
+		if !problem.desync {
+			return Reply{}, f
 		}
-		return Reply{}, &Fault{Kind: FaultProtocol, Message: problem.msg, Stderr: p.tail.String()}
+		p.teardown()
+		s.p = nil
+		return Reply{}, s.fault(f)
 	}
 	if errors.Is(err, errLineTooLong) && ctx.Err() == nil {
 		// The line was drained: the stream is in step, the process stays.
 		return Reply{}, &Fault{Kind: FaultProtocol, Message: fmt.Sprintf("answer line over %d bytes (discarded)", s.cfg.MaxLineBytes), Stderr: p.tail.String()}
 	}
 	s.p = nil
-	return Reply{}, p.fail(ctx, err, s.cfg.Timeout, "case "+id)
+	return Reply{}, s.fault(p.fail(ctx, err, s.cfg.Timeout, "case "+id))
 }
 
-// restart replaces the process and replays the handshake. After
-// maxFailedStarts failures in a row it stops trying.
+// restart replaces the process and replays the handshake, within the
+// restart deadline (not the case's). Its faults count for the breaker.
 func (s *procSession) restart(ctx context.Context) error {
-	if s.failedStarts >= maxFailedStarts {
-		f := *s.lastStart
-		f.Message = fmt.Sprintf("not restarting the adapter after %d failed restarts; last: %s", s.failedStarts, f.Message)
-		return &f
-	}
-	p, _, err := launch(ctx, &s.cfg)
+	p, _, err := launch(ctx, &s.cfg, s.left, s.cfg.RestartTimeout, "the restart's handshake")
 	if err != nil {
 		var f *Fault
 		if errors.As(err, &f) {
 			f.Message = "restarting the adapter: " + f.Message
 			s.failedStarts++
-			s.lastStart = f
 		}
-		return err
+		return s.fault(err)
 	}
 	s.failedStarts = 0
 	s.p = p
@@ -230,7 +317,9 @@ func (s *procSession) restart(ctx context.Context) error {
 
 // Close sends bye, closes the adapter's stdin and waits briefly for it to
 // exit, then kills it. It returns a *Fault when the adapter had to be killed
-// or exited with a failure status. Closing twice is a no-op.
+// or exited with a failure status, and one of kind leftover when conform
+// killed processes the adapter left behind during the session (joined with
+// errors.Join). Closing twice is a no-op.
 func (s *procSession) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -241,20 +330,20 @@ func (s *procSession) Close() error {
 	p := s.p
 	s.p = nil
 	if p == nil {
-		return nil
+		return s.left.note()
 	}
 	_ = p.stdin.SetWriteDeadline(time.Now().Add(exitGrace))
 	_, _ = p.stdin.Write(byeRequest)
 	_ = p.stdin.Close()
 	exited := waitFor(p.exited, exitGrace)
 	p.teardown()
+	var bye error
 	if !exited {
-		return &Fault{Kind: FaultTimeout, Message: fmt.Sprintf("adapter did not exit within %v of bye; killed", exitGrace), Stderr: p.tail.String()}
+		bye = &Fault{Kind: FaultTimeout, Message: fmt.Sprintf("adapter did not exit within %v of bye; killed", exitGrace), Stderr: p.tail.String()}
+	} else if st, bad := p.exitedBadly(); bad {
+		bye = &Fault{Kind: FaultCrash, Message: "adapter exited with " + st + " after bye", Stderr: p.tail.String()}
 	}
-	if st := p.cmd.ProcessState; st != nil && !st.Success() {
-		return &Fault{Kind: FaultCrash, Message: "adapter exited with " + st.String() + " after bye", Stderr: p.tail.String()}
-	}
-	return nil
+	return errors.Join(bye, s.left.note())
 }
 
 // execSession starts one process per case.
@@ -274,185 +363,39 @@ func (s *execSession) Run(ctx context.Context, id, op string, input []byte) (Rep
 		return Reply{}, err
 	}
 	deadline := time.Now().Add(s.cfg.Timeout)
-	p, err := startProc(&s.cfg)
+	p, err := startProc(&s.cfg, s.left)
 	if err != nil {
-		return Reply{}, &Fault{Kind: FaultStart, Message: fmt.Sprintf("cannot start %s: %v", s.cfg.Argv[0], err)}
+		return Reply{}, s.fault(startError(s.cfg.Argv[0], err))
 	}
 	line, err := p.exchange(ctx, deadline, req, true)
 	if err == nil && ctx.Err() == nil {
 		r, problem := decodeAnswer(line, id)
-		p.finish(execExitGrace)
+		exitedItself := p.finish(execExitGrace)
 		if problem != nil {
-			return Reply{}, &Fault{Kind: FaultProtocol, Message: problem.msg, Stderr: p.tail.String()}
+			return Reply{}, s.fault(&Fault{Kind: FaultProtocol, Message: problem.msg + p.leftNote(), Stderr: p.tail.String()})
 		}
+		// An exit status is part of the answer: a failing one is a crash,
+		// even after a correct answer (docs/protocol.md, exec mode).
+		if st, bad := p.exitedBadly(); exitedItself && bad {
+			return Reply{}, s.fault(&Fault{Kind: FaultCrash, Message: fmt.Sprintf("adapter answered case %s, then exited with %s", id, st) + p.leftNote(), Stderr: p.tail.String()})
+		}
+		s.answered()
 		return r, nil
 	}
 	if errors.Is(err, errLineTooLong) && ctx.Err() == nil {
 		p.teardown()
-		return Reply{}, &Fault{Kind: FaultProtocol, Message: fmt.Sprintf("answer line over %d bytes (discarded)", s.cfg.MaxLineBytes), Stderr: p.tail.String()}
+		return Reply{}, s.fault(&Fault{Kind: FaultProtocol, Message: fmt.Sprintf("answer line over %d bytes (discarded)", s.cfg.MaxLineBytes), Stderr: p.tail.String()})
 	}
-	return Reply{}, p.fail(ctx, err, s.cfg.Timeout, "case "+id)
+	return Reply{}, s.fault(p.fail(ctx, err, s.cfg.Timeout, "case "+id))
 }
 
+// Close returns the leftover note, as procSession.Close does.
 func (s *execSession) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
 	s.closed = true
-	return nil
-}
-
-// proc is one adapter process. Its three pipe ends on conform's side are
-// pollable, so reads and writes honour deadlines and Close interrupts them.
-// Two goroutines live as long as the process: one drains stderr into the
-// tail, one waits for the exit.
-type proc struct {
-	cmd     *exec.Cmd
-	stdin   *os.File
-	stdout  *os.File
-	stderr  *os.File
-	lines   lineReader
-	tail    *ring
-	exited  chan struct{} // closed once the process was reaped
-	drained chan struct{} // closed once stderr hit EOF or was closed
-	down    bool          // teardown ran
-}
-
-func startProc(cfg *Config) (*proc, error) {
-	var f [6]*os.File // stdin r/w, stdout r/w, stderr r/w
-	closeAll := func() {
-		for _, x := range f {
-			if x != nil {
-				_ = x.Close()
-			}
-		}
-	}
-	for i := 0; i < len(f); i += 2 {
-		r, w, err := os.Pipe()
-		if err != nil {
-			closeAll()
-			return nil, err
-		}
-		f[i], f[i+1] = r, w
-	}
-	cmd := exec.Command(cfg.Argv[0], cfg.Argv[1:]...)
-	cmd.Dir, cmd.Env = cfg.Dir, cfg.Env
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = f[0], f[3], f[5]
-	setProcessGroup(cmd)
-	if err := cmd.Start(); err != nil {
-		closeAll()
-		return nil, err
-	}
-	// The child holds its ends now; closing ours lets EOF mean "gone".
-	_, _, _ = f[0].Close(), f[3].Close(), f[5].Close()
-	p := &proc{
-		cmd:     cmd,
-		stdin:   f[1],
-		stdout:  f[2],
-		stderr:  f[4],
-		tail:    newRing(cfg.StderrTail),
-		exited:  make(chan struct{}),
-		drained: make(chan struct{}),
-	}
-	p.lines = lineReader{r: bufio.NewReaderSize(p.stdout, pipeBuf), max: cfg.MaxLineBytes}
-	go func() {
-		defer close(p.drained)
-		_, _ = io.Copy(p.tail, p.stderr)
-	}()
-	go func() {
-		_ = cmd.Wait()
-		killGroup(cmd) // whatever the adapter left behind in its group
-		close(p.exited)
-	}()
-	return p, nil
-}
-
-// aLongTimeAgo is a deadline in the past: setting it interrupts pending I/O.
-var aLongTimeAgo = time.Unix(1, 0)
-
-// exchange writes req (then closes stdin if closeStdin) and reads one line,
-// all before deadline and for as long as ctx is not done.
-func (p *proc) exchange(ctx context.Context, deadline time.Time, req []byte, closeStdin bool) ([]byte, error) {
-	_ = p.stdin.SetWriteDeadline(deadline)
-	_ = p.stdout.SetReadDeadline(deadline)
-	if ctx.Done() != nil {
-		stop := context.AfterFunc(ctx, func() {
-			_ = p.stdin.SetWriteDeadline(aLongTimeAgo)
-			_ = p.stdout.SetReadDeadline(aLongTimeAgo)
-		})
-		defer stop()
-	}
-	if _, err := p.stdin.Write(req); err != nil {
-		return nil, err
-	}
-	if closeStdin {
-		_ = p.stdin.Close()
-	}
-	return p.lines.next()
-}
-
-// fail turns a failed exchange into ctx's error, a timeout Fault or a crash
-// Fault, and tears the process down.
-func (p *proc) fail(ctx context.Context, err error, timeout time.Duration, what string) error {
-	if ctxErr := ctx.Err(); ctxErr != nil {
-		p.teardown()
-		return ctxErr
-	}
-	if errors.Is(err, os.ErrDeadlineExceeded) {
-		p.teardown()
-		return &Fault{Kind: FaultTimeout, Message: fmt.Sprintf("no answer to %s within %v; adapter killed", what, timeout), Stderr: p.tail.String()}
-	}
-	// End of stdout, a broken stdin pipe or a read error: the adapter is
-	// gone, or has closed its pipes and is about to be.
-	var how string
-	if waitFor(p.exited, exitGrace) {
-		how = "exited (" + p.cmd.ProcessState.String() + ")"
-	} else {
-		how = fmt.Sprintf("closed its pipes (%v) but did not exit; killed", err)
-	}
-	p.teardown()
-	return &Fault{Kind: FaultCrash, Message: fmt.Sprintf("adapter %s before answering %s", how, what), Stderr: p.tail.String()}
-}
-
-// finish lets the process exit by itself within grace, then tears it down.
-func (p *proc) finish(grace time.Duration) {
-	_ = p.stdin.Close()
-	waitFor(p.exited, grace)
-	p.teardown()
-}
-
-// teardown kills the process group, reaps the process, collects the last
-// stderr bytes and closes conform's pipe ends (which also ends the stderr
-// goroutine should a stray process still hold the pipe).
-func (p *proc) teardown() {
-	if p.down {
-		return
-	}
-	p.down = true
-	select {
-	case <-p.exited:
-	default:
-		killGroup(p.cmd)
-		waitFor(p.exited, killWait)
-	}
-	waitFor(p.drained, drainGrace)
-	_ = p.stdin.Close()
-	_ = p.stdout.Close()
-	_ = p.stderr.Close()
-}
-
-// waitFor reports whether ch was closed within d.
-func waitFor(ch <-chan struct{}, d time.Duration) bool {
-	select {
-	case <-ch:
-		return true
-	default:
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ch:
-		return true
-	case <-t.C:
-		return false
-	}
+	return s.left.note()
 }

@@ -68,6 +68,9 @@ func WriteRunText(w io.Writer, r *runner.Report, opt RunText) error {
 		cases = fmt.Sprintf("%d of %d cases", len(r.Cases), opt.TotalCases)
 	}
 	fmt.Fprintf(&b, "ran %s in %s\n", cases, msDuration(r.DurationMS))
+	for _, n := range r.Notes { // closing the sessions: docs/protocol.md, Shutdown
+		fmt.Fprintf(&b, "note (%s): %s\n", n.Kind, textSafe(n.Message))
+	}
 
 	// Failures.
 	listed, dropped := 0, 0

@@ -18,7 +18,8 @@ type Options struct {
 	// Jobs is the number of workers, each with its own session; < 1 means 1.
 	Jobs int
 	// Timeout bounds each case: the case's context gets this deadline
-	// (0: none). Process sessions enforce their own timeout too.
+	// (0: none). Process sessions enforce their own timeout; for them the
+	// deadline is a backstop no earlier than adapter.RunBound.
 	Timeout time.Duration
 	// NewSession starts one session (a process adapter or an in-process
 	// harness). It is called Jobs times before any case runs.
@@ -50,7 +51,9 @@ func (e *StartError) Unwrap() error { return e.Err }
 // a session that times out or crashes restarts itself, so the run always
 // finishes. Run returns an error, and no report, when the baseline names
 // unknown cases or requirements, or when a session cannot be started (a
-// *StartError). When ctx is cancelled Run stops handing out cases and
+// *StartError). Sessions are started and closed in parallel; what closing
+// them found (an adapter killed after bye, leftover processes) is in the
+// report's Notes. When ctx is cancelled Run stops handing out cases and
 // returns the report of the finished cases with ctx's error.
 func Run(ctx context.Context, cases []Case, opt Options) (*Report, error) {
 	if opt.NewSession == nil {
@@ -71,9 +74,10 @@ func Run(ctx context.Context, cases []Case, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	closed := false
 	defer func() {
-		for _, s := range sessions {
-			_ = s.Close()
+		if !closed {
+			closeSessions(sessions)
 		}
 	}()
 	hello := sessions[0].Hello()
@@ -124,6 +128,10 @@ dispatch:
 		results, cases = kept, keptCases
 	}
 	ApplyBaseline(opt.Baseline, cases, results)
+	// The sessions are closed before the clock stops: a run's wall time
+	// includes killing an adapter that ignores bye.
+	closed = true
+	notes := closeSessions(sessions)
 	rep := &Report{
 		Format:         ReportFormat,
 		Version:        ReportVersion,
@@ -133,28 +141,70 @@ dispatch:
 		Started:        started.UTC(),
 		DurationMS:     ms(time.Since(started)),
 		Cases:          results,
+		Notes:          notes,
 	}
 	rep.Totals = Totals(results)
 	return rep, ctx.Err()
 }
 
-// startSessions starts n sessions, closing them all if one fails.
+// startSessions starts n sessions at once, closing them all if one fails.
 func startSessions(ctx context.Context, n int, start func(context.Context) (adapter.Session, error)) ([]adapter.Session, error) {
-	sessions := make([]adapter.Session, 0, n)
-	for range n {
-		s, err := start(ctx)
-		if err == nil && s == nil {
-			err = errors.New("NewSession returned no session")
-		}
-		if err != nil {
-			for _, s := range sessions {
-				_ = s.Close()
+	sessions := make([]adapter.Session, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			sessions[i], errs[i] = start(ctx)
+			if errs[i] == nil && sessions[i] == nil {
+				errs[i] = errors.New("NewSession returned no session")
 			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			closeSessions(sessions)
 			return nil, &StartError{Err: err}
 		}
-		sessions = append(sessions, s)
 	}
 	return sessions, nil
+}
+
+// closeSessions closes every session at once (an adapter that ignores bye
+// costs its grace period once, not once per job) and returns what Close
+// reported, as notes in session order.
+func closeSessions(sessions []adapter.Session) []Note {
+	errs := make([]error, len(sessions))
+	var wg sync.WaitGroup
+	for i, s := range sessions {
+		if s != nil {
+			wg.Go(func() { errs[i] = s.Close() })
+		}
+	}
+	wg.Wait()
+	var notes []Note
+	for _, err := range errs {
+		notes = appendNotes(notes, err)
+	}
+	return notes
+}
+
+// appendNotes appends a Close error as notes: one per fault it joins.
+func appendNotes(notes []Note, err error) []Note {
+	if err == nil {
+		return notes
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			notes = appendNotes(notes, e)
+		}
+		return notes
+	}
+	var f *adapter.Fault
+	if errors.As(err, &f) {
+		return append(notes, Note{Kind: string(f.Kind), Message: f.Message, Stderr: f.Stderr})
+	}
+	return append(notes, Note{Kind: "error", Message: err.Error()})
 }
 
 // Totals counts results by verdict; every verdict has an entry.
@@ -186,6 +236,12 @@ func RunCase(ctx context.Context, s adapter.Session, c Case, timeout time.Durati
 		r.Verdict = verdict.Unsupported
 		r.Message = fmt.Sprintf("the adapter does not list op %s", c.Op)
 		return r
+	}
+	// One deadline rule for every caller: a session that bounds its own
+	// runs reports its faults itself, so the context's deadline is only a
+	// backstop behind that bound.
+	if bound, ok := adapter.RunBound(s); ok {
+		timeout = max(timeout, bound)
 	}
 	caseCtx := ctx
 	if timeout > 0 {

@@ -56,6 +56,16 @@ type Report struct {
 	DurationMS     float64                 `json:"durationMs"`
 	Totals         map[verdict.Verdict]int `json:"totals"`
 	Cases          []CaseResult            `json:"cases"`
+	Notes          []Note                  `json:"notes,omitempty"` // what closing the sessions found
+}
+
+// Note is something a session's Close found that is no case's verdict: an
+// adapter killed after ignoring bye, one that exited with a failure status
+// after bye, processes an adapter left behind (docs/protocol.md, Shutdown).
+type Note struct {
+	Kind    string `json:"kind"` // timeout, crash, leftover, error
+	Message string `json:"message"`
+	Stderr  string `json:"stderr,omitempty"`
 }
 
 // RequiredOps are the ops every harness must support (docs/protocol.md);

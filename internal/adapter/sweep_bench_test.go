@@ -1,0 +1,9 @@
+package adapter
+
+import "testing"
+
+func BenchmarkSweep(b *testing.B) {
+	for b.Loop() {
+		sweep("no-such-token", false)
+	}
+}
