@@ -82,7 +82,7 @@ func (c *checker) dispatch(ev *event) {
 			idsOK = false
 			continue
 		}
-		if ids[i], ok = v.str(c.validUTF8); !ok {
+		if ids[i], ok = c.str(v); !ok {
 			p.add(k + " is not a string")
 			idsOK = false
 		}
@@ -90,12 +90,12 @@ func (c *checker) dispatch(ev *event) {
 	root, parent, sub := ids[0], ids[1], ids[2]
 	name := ""
 	if v, ok := get(ms, "name"); ok {
-		if name, ok = v.str(c.validUTF8); !ok {
+		if name, ok = c.str(v); !ok {
 			p.add("name is not a string")
 		}
 	}
 	argsRaw, hasArgs := get(ms, "arguments")
-	if hasArgs && argsRaw.kind() == jsonjs.String {
+	if hasArgs && argsRaw.Kind() == jsonjs.String {
 		p.add("arguments is a string; dispatch arguments are a JSON value")
 	}
 	isError := false
@@ -103,13 +103,13 @@ func (c *checker) dispatch(ev *event) {
 	if settle {
 		if v, ok := get(ms, "isError"); ok {
 			var good bool
-			if isError, good = v.boolean(); !good {
+			if isError, good = v.Bool(); !good {
 				p.add("isError is not a boolean")
 			}
 		}
 		if v, ok := get(ms, "content"); ok {
 			content = v
-			if v.kind() == jsonjs.Array { // a non-array is reported by ValidateDispatches
+			if v.Kind() == jsonjs.Array { // a non-array is reported by ValidateDispatches
 				c.blocksProblem(v, &p, "content")
 			}
 		}
@@ -120,7 +120,7 @@ func (c *checker) dispatch(ev *event) {
 	if _, ok := get(ms, "meta"); ok {
 		c.report(ev.line, ev.seq, sub, "CODE-DISPATCH-6", Violation, "%s carries meta; sub-calls never compute presentationMeta", ev.typ)
 	}
-	if settle && content.kind() == jsonjs.Array {
+	if settle && content.Kind() == jsonjs.Array {
 		c.dispatchSpill(ev, sub, content)
 	}
 	if !idsOK {
@@ -154,7 +154,7 @@ func (c *checker) dispatch(ev *event) {
 	}
 	args := jsonjs.NullValue()
 	if argsRaw != nil {
-		args = c.value(argsRaw, 0)
+		args = c.value(argsRaw)
 	}
 	de := codemode.DispatchEvent{Seq: ev.seq}
 	if settle {
@@ -186,7 +186,7 @@ func (c *checker) dispatch(ev *event) {
 // numbering and pairing rules look at nothing else, and the content can be
 // large.
 func contentStub(v raw) jsonjs.Value {
-	switch v.kind() {
+	switch v.Kind() {
 	case jsonjs.Array:
 		return jsonjs.ArrayValue()
 	case jsonjs.Object:

@@ -110,3 +110,72 @@ var _ = Describe("number lexemes", func() {
 		Expect(ok).To(BeFalse())
 	})
 })
+
+var _ = Describe("the lazy mode on the same byte classes", func() {
+	var l jsonjs.Lazy
+
+	It("refuses a raw control, a raw quote and a bad escape at every position, as Parse does", func() {
+		for _, c := range stopBytes {
+			for i := 0; i < 16; i++ {
+				for _, text := range []string{`"` + withByte(i, c) + `"`, `{"k":"` + withByte(i, c) + `"}`, `["` + withByte(i, c) + `",1]`} {
+					Expect(l.Scan([]byte(text))).To(BeFalse(), "byte %#x at %d in %q", c, i, text)
+				}
+			}
+		}
+	})
+
+	It("reads each of them escaped at every position, in keys and values", func() {
+		for _, c := range stopBytes {
+			esc := string(jsonjs.AppendString(nil, string([]byte{c})))
+			body := strings.Repeat("a", 16)
+			for i := 0; i < 16; i++ {
+				q := `"` + body[:i] + esc[1:len(esc)-1] + body[i+1:] + `"`
+				text := `{` + q + `:[` + q + `]}`
+				Expect(l.Scan([]byte(text))).To(BeTrue(), "%q", text)
+				Expect(l.UTF8()).To(BeTrue())
+				top := l.Top()
+				Expect(top).To(HaveLen(1))
+				Expect(string(top[0].Key)).To(Equal(withByte(i, c)))
+				items := l.Items(nil, top[0].Value)
+				Expect(items).To(HaveLen(1))
+				s, ok := items[0].Str()
+				Expect(ok).To(BeTrue())
+				Expect(s).To(Equal(withByte(i, c)))
+				Expect(items[0].StrIs(withByte(i, c))).To(BeTrue())
+			}
+		}
+	})
+
+	It("notices invalid UTF-8 at every position and accepts valid non-ASCII", func() {
+		for i := 0; i < 16; i++ {
+			Expect(l.Scan([]byte(`"` + withByte(i, 0xFF) + `"`))).To(BeTrue())
+			Expect(l.UTF8()).To(BeFalse(), "0xFF at %d", i)
+			_, ok := l.Root().Str()
+			Expect(ok).To(BeFalse())
+			s, ok := l.Root().StrReplacing()
+			Expect(ok).To(BeTrue())
+			Expect(s).To(Equal(strings.Replace(withByte(i, 'x'), "x", "\uFFFD", 1)))
+
+			text := `"` + strings.Repeat("a", i) + "é" + strings.Repeat("a", 15-i) + `"`
+			Expect(l.Scan([]byte(text))).To(BeTrue())
+			Expect(l.UTF8()).To(BeTrue(), "é at %d", i)
+		}
+	})
+
+	It("scans and walks 100,000-deep values", func() {
+		const depth = 100000
+		text := []byte(strings.Repeat(`{"k":[`, depth) + "1" + strings.Repeat("]}", depth))
+		Expect(l.Scan(text)).To(BeTrue())
+		r := l.Root()
+		for n := 0; n < depth; n++ {
+			ms := l.Members(nil, r)
+			Expect(ms).To(HaveLen(1))
+			items := l.Items(nil, ms[0].Value)
+			Expect(items).To(HaveLen(1))
+			r = items[0]
+		}
+		f, ok := r.Float()
+		Expect(ok).To(BeTrue())
+		Expect(f).To(Equal(1.0))
+	})
+})
