@@ -28,7 +28,7 @@ func (c *checker) str(r raw) (string, bool) {
 // value builds the tree of a value of the current line.
 func (c *checker) value(r raw) jsonjs.Value {
 	if c.validUTF8 {
-		return r.Value()
+		return c.lz.Value(r)
 	}
 	return r.ValueReplacing()
 }

@@ -22,6 +22,7 @@ type Lazy struct {
 	starts  []int // offset of every non-empty container, in text order
 	ends    []int // its end, parallel to starts
 	open    []int // indexes into starts of the containers being scanned
+	tree    parser // scratch stacks of Value
 }
 
 // Raw is one complete JSON value inside a scanned text, without
@@ -390,6 +391,18 @@ func (r Raw) Bool() (b, ok bool) {
 // null when r is not UTF-8 (see ValueReplacing).
 func (r Raw) Value() Value {
 	v, err := Parse(r)
+	if err != nil {
+		return Value{}
+	}
+	return v
+}
+
+// Value is Raw.Value with scratch stacks kept from call to call.
+func (l *Lazy) Value(r Raw) Value {
+	if !utf8.Valid(r) {
+		return Value{}
+	}
+	v, err := parseWith(&l.tree, r)
 	if err != nil {
 		return Value{}
 	}

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The lexical layer shared by Parse (trees) and Lazy (spans): one string
@@ -156,10 +157,16 @@ func unescapeInto(out, body []byte) int {
 	return j
 }
 
-// unescape returns the decoded body of a string scanString accepted.
+// unescape returns the decoded body of a string scanString accepted, in
+// one allocation: the string is made from a fresh buffer that nothing else
+// references or writes, as strings.Builder does.
 func unescape(body []byte) string {
 	out := make([]byte, len(body))
-	return string(out[:unescapeInto(out, body)])
+	n := unescapeInto(out, body)
+	if n == 0 {
+		return ""
+	}
+	return unsafe.String(&out[0], n)
 }
 
 // scanNumber returns the index after the JSON number starting at b[i], or

@@ -3,6 +3,7 @@ package jsonjs
 import (
 	"fmt"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -43,8 +44,26 @@ func Parse(data []byte) (Value, error) {
 		err.(*SyntaxError).Bytes = append([]byte(nil), bad...)
 		return Value{}, err
 	}
-	p := parser{data: data, src: string(data)}
-	return p.parse()
+	p := scratch.Get().(*parser)
+	v, err := parseWith(p, data)
+	scratch.Put(p)
+	return v, err
+}
+
+// scratch keeps parsers' scratch stacks between calls, so a stream of
+// small texts does not grow new ones every time.
+var scratch = sync.Pool{New: func() any { return new(parser) }}
+
+// parseWith is Parse with the scratch stacks of p, which keeps them for
+// the next call. data must be UTF-8.
+func parseWith(p *parser, data []byte) (Value, error) {
+	p.data, p.src, p.pos = data, string(data), 0
+	v, err := p.parse()
+	clear(p.members) // left over only after an error
+	clear(p.items)
+	p.members, p.items = trim(p.members), trim(p.items)
+	p.data, p.src = nil, ""
+	return v, err
 }
 
 // ParseReplacing is Parse after decoding data as WHATWG UTF-8 with
