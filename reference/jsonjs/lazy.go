@@ -19,9 +19,9 @@ type Lazy struct {
 	badUTF8 bool
 	stack   []byte // open containers, '{' or '['
 	top     []RawMember
-	starts  []int // offset of every non-empty container, in text order
-	ends    []int // its end, parallel to starts
-	open    []int // indexes into starts of the containers being scanned
+	starts  []int  // offset of every non-empty container, in text order
+	ends    []int  // its end, parallel to starts
+	open    []int  // indexes into starts of the containers being scanned
 	tree    parser // scratch stacks of Value
 }
 
