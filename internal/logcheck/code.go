@@ -44,6 +44,10 @@ func (c *checker) checkRunCode(ev *event, cl *call, res *result, code string) {
 		if cl.argsProblem != "" {
 			c.report(ev.line, ev.seq, id, "LOG-CHECK-CODE-3", Violation, "successful run_code call with invalid arguments (tool/call at seq %d): %s", cl.seq, cl.argsProblem)
 		}
+	case text == "":
+		// Issue 10: every error text is the registry's "Error: …" envelope,
+		// spilled or not, so an empty one is never a rendering of it.
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-CODE-2", Violation, "error run_code result has an empty text; every error text is the registry's %q envelope, spilled or not", "Error: …")
 	case code == codemode.CodeRunFailedCode && !spilled(text):
 		rest, ok := strings.CutPrefix(text, failurePrefix)
 		kind, _, found := strings.Cut(rest, "): ")
