@@ -193,6 +193,12 @@ func skipWS(b []byte, i int) int {
 	return i
 }
 
+// inText reports whether r is part of the scanned text.
+func (l *Lazy) inText(r Raw) bool {
+	base := cap(l.text) - cap(r)
+	return len(r) > 0 && base >= 0 && base+len(r) <= len(l.text) && &l.text[base] == &r[0]
+}
+
 // end returns the index after the container that starts at r[i], from the
 // container table, or -1 when r is not part of the scanned text.
 func (l *Lazy) end(r Raw, i int) int {
@@ -220,8 +226,7 @@ func (l *Lazy) end(r Raw, i int) int {
 func (l *Lazy) skip(r Raw, i int) int {
 	switch r[i] {
 	case '"':
-		end, _, _ := scanString(r, i)
-		return end
+		return skipString(r, i)
 	case '{', '[':
 		if e := l.end(r, i); e >= 0 {
 			return e
@@ -230,7 +235,7 @@ func (l *Lazy) skip(r Raw, i int) int {
 		for i < len(r) {
 			switch r[i] {
 			case '"':
-				i, _, _ = scanString(r, i)
+				i = skipString(r, i)
 				continue
 			case '{', '[':
 				depth++
@@ -399,7 +404,7 @@ func (r Raw) Value() Value {
 
 // Value is Raw.Value with scratch stacks kept from call to call.
 func (l *Lazy) Value(r Raw) Value {
-	if !utf8.Valid(r) {
+	if (!l.inText(r) || l.badUTF8) && !utf8.Valid(r) {
 		return Value{}
 	}
 	v, err := parseWith(&l.tree, r)
