@@ -57,7 +57,7 @@ func GlobText(p GlobPage, ref *Ref) string {
 	if !p.Truncated {
 		return body // SEARCH-GLOB-2
 	}
-	return body + groupSep + globFooter(len(p.Items), p.Seen, globBasis(p), globRecovery(ref))
+	return body + GroupSep + globFooter(len(p.Items), p.Seen, globBasis(p), globRecovery(ref))
 }
 
 // globFooter is "(Showing K of N paths<basis> <recovery>)" (SEARCH-GLOB-3).

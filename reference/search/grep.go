@@ -62,16 +62,21 @@ func GroupByFile(matches []Match) []FileMatches {
 func formatGroups(b *strings.Builder, groups []FileMatches) {
 	for i, g := range groups {
 		if i > 0 {
-			b.WriteString(groupSep)
+			b.WriteString(GroupSep)
 		}
 		b.WriteString(g.Path)
+		var head [32]byte
 		for _, m := range g.Matches {
-			b.WriteString("\n" + rowHead)
-			b.WriteString(strconv.Itoa(m.LineNumber))
-			b.WriteString(rowSep)
+			b.Write(AppendRowHead(head[:0], strconv.Itoa(m.LineNumber)))
 			b.WriteString(m.Line)
 		}
 	}
+}
+
+// AppendRowHead appends "\nLine <number>: ", what precedes a match's line
+// in a group (SEARCH-GREP-3).
+func AppendRowHead(dst []byte, number string) []byte {
+	return append(append(append(append(dst, '\n'), rowHead...), number...), rowSep...)
 }
 
 // grepHeader is "Found N match(es)" or "Found K of N matches" (SEARCH-GREP-2).
@@ -101,7 +106,7 @@ const (
 	headMatch      = " match"
 	rowHead        = "Line "
 	rowSep         = ": "
-	groupSep       = "\n\n"
+	GroupSep       = "\n\n"
 	globShowing    = "(Showing "
 	globPaths      = " paths"
 	globHeadBasis  = "."
@@ -128,10 +133,10 @@ func GrepText(r retention.RetainedItems[Match], ref *Ref) string {
 	}
 	var b strings.Builder
 	b.WriteString(grepHeader(r.Kept, r.Seen, r.Truncated))
-	b.WriteString(groupSep)
+	b.WriteString(GroupSep)
 	formatGroups(&b, GroupByFile(r.Items))
 	if r.Truncated {
-		b.WriteString(groupSep + "(")
+		b.WriteString(GroupSep + "(")
 		b.WriteString(grepRecovery(ref))
 		b.WriteString(")")
 	}

@@ -163,7 +163,7 @@ func ParseGrepGroups(s string) ([]FileMatches, bool) {
 		return nil, true
 	}
 	var out []FileMatches
-	for _, part := range strings.Split(s, groupSep) {
+	for _, part := range strings.Split(s, GroupSep) {
 		lines := strings.Split(part, "\n")
 		if len(lines) < 2 {
 			return nil, false
