@@ -7,6 +7,7 @@ import (
 
 	"github.com/dsh-conform/conform/reference/codemode"
 	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/reference/spill"
 )
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
@@ -205,7 +206,13 @@ func contentStub(v raw) jsonjs.Value {
 	return jsonjs.NullValue()
 }
 
-var noticeMarker = []byte("Full formatted result stored at: ")
+// noticeMarker is the middle of every spill notice, " bytes. Full
+// formatted result stored at: ", from the reference's wording: a cheap test
+// on a settle's raw content before decoding it.
+var noticeMarker = func() []byte {
+	n := spill.Notice(7, "\x00", "\x01")
+	return []byte(n[strings.Index(n, "7")+1 : strings.Index(n, "\x00")])
+}()
 
 // dispatchSpill checks LOG-CHECK-CODE-8 on a settle's content.
 func (c *checker) dispatchSpill(ev *event, sub string, content raw) {
