@@ -581,25 +581,25 @@ func mutDispatchAfterResult(m *mlog) bool {
 	return true
 }
 
-func mutDispatchMissingStart(m *mlog) bool {
-	c := withSubs(m, 2)
-	if c == nil {
-		return false
+// removeDispatch deletes one dispatch event, chosen by which, of a call
+// with at least subs sub-calls, and renumbers the seqs.
+func removeDispatch(subs int, which func(c *callInfo) int) func(*mlog) bool {
+	return func(m *mlog) bool {
+		c := withSubs(m, subs)
+		if c == nil {
+			return false
+		}
+		m.remove(which(c))
+		m.renumber()
+		return true
 	}
-	m.remove(c.starts[1])
-	m.renumber()
-	return true
 }
 
-func mutDispatchMissingLastStart(m *mlog) bool {
-	c := withSubs(m, 2)
-	if c == nil {
-		return false
-	}
-	m.remove(c.starts[c.lastSub])
-	m.renumber()
-	return true
-}
+var (
+	mutDispatchMissingStart     = removeDispatch(2, func(c *callInfo) int { return c.starts[1] })
+	mutDispatchMissingLastStart = removeDispatch(2, func(c *callInfo) int { return c.starts[c.lastSub] })
+	mutDispatchMissingSettle    = removeDispatch(1, func(c *callInfo) int { return c.settles[c.lastSub] })
+)
 
 func mutDispatchSkipped(m *mlog) bool {
 	c := withSubs(m, 1)
@@ -624,16 +624,6 @@ func mutDispatchSettleArgs(m *mlog) bool {
 		args = jsonjs.ArrayValue(args)
 	}
 	m.setAt(i, args, "data", "arguments")
-	return true
-}
-
-func mutDispatchMissingSettle(m *mlog) bool {
-	c := withSubs(m, 1)
-	if c == nil {
-		return false
-	}
-	m.remove(c.settles[c.lastSub])
-	m.renumber()
 	return true
 }
 

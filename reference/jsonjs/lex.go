@@ -219,12 +219,7 @@ func scanNumber(b []byte, i int) int {
 		return -1
 	}
 	if i < n && b[i] == '.' {
-		i++
-		s := i
-		for i < n && b[i]-'0' < 10 {
-			i++
-		}
-		if i == s {
+		if i = digits(b, i+1); i < 0 {
 			return -1
 		}
 	}
@@ -233,13 +228,21 @@ func scanNumber(b []byte, i int) int {
 		if i < n && (b[i] == '+' || b[i] == '-') {
 			i++
 		}
-		s := i
-		for i < n && b[i]-'0' < 10 {
-			i++
-		}
-		if i == s {
+		if i = digits(b, i); i < 0 {
 			return -1
 		}
+	}
+	return i
+}
+
+// digits returns the index after one or more digits at b[i], or -1.
+func digits(b []byte, i int) int {
+	s := i
+	for i < len(b) && b[i]-'0' < 10 {
+		i++
+	}
+	if i == s {
+		return -1
 	}
 	return i
 }
