@@ -62,7 +62,9 @@ func parseWith(p *parser, data []byte) (Value, error) {
 	clear(p.members) // left over only after an error
 	clear(p.items)
 	p.members, p.items = trim(p.members), trim(p.items)
-	p.data, p.src = nil, ""
+	// Blocks stay with this text's values: shared with the next text's, a
+	// kept value would keep both texts alive.
+	p.data, p.src, p.memberBlock, p.itemBlock = nil, "", nil, nil
 	return v, err
 }
 
@@ -85,6 +87,9 @@ type parser struct {
 	// container copies its tail out, so slices are allocated at their size.
 	members []Member
 	items   []Value
+	// Blocks that closed containers are carved from (see carve).
+	memberBlock []Member
+	itemBlock   []Value
 }
 
 type container struct {
@@ -222,10 +227,10 @@ func (p *parser) parse() (Value, error) {
 			}
 			if top.obj && c == '}' {
 				p.pos++
-				v = ObjectValue(popTail(&p.members, top.base)...)
+				v = ObjectValue(popTail(&p.members, top.base, &p.memberBlock)...)
 			} else if !top.obj && c == ']' {
 				p.pos++
-				v = Value{kind: Array, arr: popTail(&p.items, top.base)}
+				v = Value{kind: Array, arr: popTail(&p.items, top.base, &p.itemBlock)}
 			} else if top.obj {
 				return Value{}, p.fail("unexpected %s, expecting ',' or '}'", p.describe())
 			} else {
@@ -236,13 +241,34 @@ func (p *parser) parse() (Value, error) {
 	}
 }
 
-// popTail moves the tail (*s)[base:] of a scratch stack into a new slice of
-// its length, zeroing the tail so the stack keeps no references.
-func popTail[T any](s *[]T, base int) []T {
-	out := make([]T, len(*s)-base)
+// popTail moves the tail (*s)[base:] of a scratch stack into a slice
+// carved from *block, zeroing the tail so the stack keeps no references.
+func popTail[T any](s *[]T, base int, block *[]T) []T {
+	out := carve(block, len(*s)-base)
 	copy(out, (*s)[base:])
 	clear((*s)[base:])
 	*s = (*s)[:base]
+	return out
+}
+
+// blockSize is how many elements carve allocates at once: small
+// containers share one allocation instead of one each.
+const blockSize = 32
+
+// carve hands out the next n unused elements of *block, with no spare
+// capacity, allocating a new block when it is short. An element is handed
+// out once and never written again by the parser, so values that share a
+// block are independent; a block lives as long as any value carved from it.
+func carve[T any](block *[]T, n int) []T {
+	if n > blockSize/2 {
+		return make([]T, n)
+	}
+	b := *block
+	if cap(b)-len(b) < n {
+		b = make([]T, 0, blockSize)
+	}
+	out := b[len(b) : len(b)+n : len(b)+n]
+	*block = b[:len(b)+n]
 	return out
 }
 
