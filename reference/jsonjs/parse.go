@@ -227,10 +227,10 @@ func (p *parser) parse() (Value, error) {
 			}
 			if top.obj && c == '}' {
 				p.pos++
-				v = ObjectValue(popTail(&p.members, top.base, &p.memberBlock)...)
+				v = ObjectValue(popTail(&p.members, top.base, &p.memberBlock, p.rest())...)
 			} else if !top.obj && c == ']' {
 				p.pos++
-				v = Value{kind: Array, arr: popTail(&p.items, top.base, &p.itemBlock)}
+				v = Value{kind: Array, arr: popTail(&p.items, top.base, &p.itemBlock, p.rest())}
 			} else if top.obj {
 				return Value{}, p.fail("unexpected %s, expecting ',' or '}'", p.describe())
 			} else {
@@ -243,8 +243,8 @@ func (p *parser) parse() (Value, error) {
 
 // popTail moves the tail (*s)[base:] of a scratch stack into a slice
 // carved from *block, zeroing the tail so the stack keeps no references.
-func popTail[T any](s *[]T, base int, block *[]T) []T {
-	out := carve(block, len(*s)-base)
+func popTail[T any](s *[]T, base int, block *[]T, rest int) []T {
+	out := carve(block, len(*s)-base, rest)
 	copy(out, (*s)[base:])
 	clear((*s)[base:])
 	*s = (*s)[:base]
@@ -256,21 +256,26 @@ func popTail[T any](s *[]T, base int, block *[]T) []T {
 const blockSize = 32
 
 // carve hands out the next n unused elements of *block, with no spare
-// capacity, allocating a new block when it is short. An element is handed
-// out once and never written again by the parser, so values that share a
-// block are independent; a block lives as long as any value carved from it.
-func carve[T any](block *[]T, n int) []T {
+// capacity, allocating a new block when it is short: at most blockSize
+// elements, fewer when the rest of the text (rest bytes) cannot hold more
+// values (each takes at least 2 bytes). An element is handed out once and
+// never written again by the parser, so values that share a block are
+// independent; a block lives as long as any value carved from it.
+func carve[T any](block *[]T, n, rest int) []T {
 	if n > blockSize/2 {
 		return make([]T, n)
 	}
 	b := *block
 	if cap(b)-len(b) < n {
-		b = make([]T, 0, blockSize)
+		b = make([]T, 0, n+min(blockSize-n, rest/2))
 	}
 	out := b[len(b) : len(b)+n : len(b)+n]
 	*block = b[:len(b)+n]
 	return out
 }
+
+// rest is the number of bytes of the text after the current position.
+func (p *parser) rest() int { return len(p.data) - p.pos }
 
 func (p *parser) literal(word string) bool {
 	if len(p.data)-p.pos >= len(word) && string(p.data[p.pos:p.pos+len(word)]) == word {
