@@ -1,10 +1,12 @@
 package sessionlog_test
 
 import (
+	"bytes"
 	"io"
 	"testing"
 
 	"github.com/dsh-conform/conform/generators/sessionlog"
+	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
 // BenchmarkBig measures Big's streaming throughput (64 MB per op, pool
@@ -27,5 +29,26 @@ func BenchmarkValid(b *testing.B) {
 	for b.Loop() {
 		seed++
 		_ = sessionlog.Valid(seed)
+	}
+}
+
+// BenchmarkParseBig parses every line of a 64 MB Big log into a tree with
+// jsonjs.Parse (the issue 10 target is ≥ 100 MB/s per core).
+func BenchmarkParseBig(b *testing.B) {
+	var buf bytes.Buffer
+	if _, err := sessionlog.Big(&buf, 64<<20, 1); err != nil {
+		b.Fatal(err)
+	}
+	log := buf.Bytes()
+	b.SetBytes(int64(len(log)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for rest := log; len(rest) > 0; {
+			i := bytes.IndexByte(rest, '\n')
+			if _, err := jsonjs.Parse(rest[:i]); err != nil {
+				b.Fatal(err)
+			}
+			rest = rest[i+1:]
+		}
 	}
 }

@@ -72,7 +72,9 @@ func Mutations() []Mutation {
 		// A run_code result gets a meta.
 		{"run-code-meta", "LOG-CHECK-CODE-1", edit(mutRunCodeMeta)},
 		// A successful run_code result's text is empty.
-		{"run-code-empty-text", "LOG-CHECK-CODE-2", edit(mutRunCodeEmpty)},
+		{"run-code-empty-text", "LOG-CHECK-CODE-2", edit(mutRunCodeEmpty(true))},
+		// An error run_code result's text is empty (no "Error: …" envelope).
+		{"run-code-error-empty-text", "LOG-CHECK-CODE-2", edit(mutRunCodeEmpty(false))},
 		// A CODE_RUN_FAILED result names a failure kind that does not exist.
 		{"run-code-failure-kind", "LOG-CHECK-CODE-2", edit(mutRunCodeFailureKind)},
 		// A successful run_code call's description is blank.
@@ -85,6 +87,8 @@ func Mutations() []Mutation {
 		{"dispatch-after-result", "LOG-CHECK-CODE-5", edit(mutDispatchAfterResult)},
 		// The first start of a parent with two or more starts is deleted (starts number 2..m).
 		{"dispatch-missing-start", "LOG-CHECK-CODE-6", edit(mutDispatchMissingStart)},
+		// The last start of a parent with two or more starts is deleted: a settle without a start while other sub-calls have starts (LOG-DISP-2 excuses only logs with no starts).
+		{"dispatch-missing-last-start", "LOG-CHECK-CODE-6", edit(mutDispatchMissingLastStart)},
 		// The last sub-call of a parent is numbered m+1 (start and settle).
 		{"dispatch-skipped-number", "LOG-CHECK-CODE-6", edit(mutDispatchSkipped)},
 		// A settle's arguments differ from its start's.
@@ -479,13 +483,17 @@ func mutRunCodeMeta(m *mlog) bool {
 	return true
 }
 
-func mutRunCodeEmpty(m *mlog) bool {
-	c := runCodeResult(m, true)
-	if c == nil {
-		return false
+// mutRunCodeEmpty empties the text of a successful or an error run_code
+// result.
+func mutRunCodeEmpty(success bool) func(*mlog) bool {
+	return func(m *mlog) bool {
+		c := runCodeResult(m, success)
+		if c == nil {
+			return false
+		}
+		m.setAt(c.result, jsonjs.StringValue(""), pText...)
+		return true
 	}
-	m.setAt(c.result, jsonjs.StringValue(""), pText...)
-	return true
 }
 
 func mutRunCodeFailureKind(m *mlog) bool {
@@ -573,15 +581,25 @@ func mutDispatchAfterResult(m *mlog) bool {
 	return true
 }
 
-func mutDispatchMissingStart(m *mlog) bool {
-	c := withSubs(m, 2)
-	if c == nil {
-		return false
+// removeDispatch deletes one dispatch event, chosen by which, of a call
+// with at least subs sub-calls, and renumbers the seqs.
+func removeDispatch(subs int, which func(c *callInfo) int) func(*mlog) bool {
+	return func(m *mlog) bool {
+		c := withSubs(m, subs)
+		if c == nil {
+			return false
+		}
+		m.remove(which(c))
+		m.renumber()
+		return true
 	}
-	m.remove(c.starts[1])
-	m.renumber()
-	return true
 }
+
+var (
+	mutDispatchMissingStart     = removeDispatch(2, func(c *callInfo) int { return c.starts[1] })
+	mutDispatchMissingLastStart = removeDispatch(2, func(c *callInfo) int { return c.starts[c.lastSub] })
+	mutDispatchMissingSettle    = removeDispatch(1, func(c *callInfo) int { return c.settles[c.lastSub] })
+)
 
 func mutDispatchSkipped(m *mlog) bool {
 	c := withSubs(m, 1)
@@ -606,16 +624,6 @@ func mutDispatchSettleArgs(m *mlog) bool {
 		args = jsonjs.ArrayValue(args)
 	}
 	m.setAt(i, args, "data", "arguments")
-	return true
-}
-
-func mutDispatchMissingSettle(m *mlog) bool {
-	c := withSubs(m, 1)
-	if c == nil {
-		return false
-	}
-	m.remove(c.settles[c.lastSub])
-	m.renumber()
 	return true
 }
 

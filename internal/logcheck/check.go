@@ -44,21 +44,15 @@ type checker struct {
 	st    Stats
 	canon map[string]string // logged tool name -> canonical name
 
-	v            validator
-	marena       []member // member slices of the current line
-	rarena       []raw    // item slices of the current line
-	vmembers     []jsonjs.Member
-	vitems       []jsonjs.Value // scratch stacks of value building
-	shareStrings bool           // build: strings may share the line's bytes
-	lineMembers  []jsonjs.Member
-	lineItems    []jsonjs.Value
-	lineBytes    []byte // line-scoped arenas (see newMembers)
-	seqBuf       []int64
-	hashStack    []hashFrame
-	evBuf        event
-	resBuf       result
-	lineNo       int
-	validUTF8    bool
+	lz        jsonjs.Lazy
+	marena    []member // member slices of the current line
+	rarena    []raw    // item slices of the current line
+	seqBuf    []int64
+	hashStack []hashFrame
+	evBuf     event
+	resBuf    result
+	lineNo    int
+	validUTF8 bool
 
 	createdAt      int64 // header createdAt, -1 when unknown
 	firstLineState int   // 0 before line 1, 1 after
@@ -237,9 +231,9 @@ func (c *checker) lineDone(b []byte, size int, tooLong, noLF bool) {
 	// One pass for both: validate checks the UTF-8 of the strings with
 	// non-ASCII bytes, and a valid text has no others; only a line that is
 	// not JSON needs utf8.Valid.
-	isJSON := c.v.validate(b)
+	isJSON := c.lz.Scan(b)
 	if isJSON {
-		c.validUTF8 = c.v.utf8OK()
+		c.validUTF8 = c.lz.UTF8()
 	} else {
 		c.validUTF8 = utf8.Valid(b)
 	}
@@ -254,7 +248,7 @@ func (c *checker) lineDone(b []byte, size int, tooLong, noLF bool) {
 			return
 		}
 		msg := "not JSON"
-		if _, err := jsonjs.Parse(b); err != nil {
+		if _, err := jsonjs.ParseReplacing(b); err != nil { // the UTF-8 is reported above
 			var se *jsonjs.SyntaxError
 			if errors.As(err, &se) {
 				msg = fmt.Sprintf("column %d: %s", se.Column, se.Msg)
@@ -265,33 +259,33 @@ func (c *checker) lineDone(b []byte, size int, tooLong, noLF bool) {
 		c.report(n, -1, "", "LOG-1", Violation, "line %d is not JSON: %s", n, msg)
 		return
 	}
-	root := raw(b[skipWS(b, 0):])
-	if root.kind() != jsonjs.Object {
+	root := c.lz.Root()
+	if root.Kind() != jsonjs.Object {
 		if first {
-			c.report(n, -1, "", "LOG-2", Violation, "missing session header: line 1 is a JSON %s, not an object", root.kind())
+			c.report(n, -1, "", "LOG-2", Violation, "missing session header: line 1 is a JSON %s, not an object", root.Kind())
 			return
 		}
-		c.report(n, -1, "", "LOG-3", Violation, "line %d is a JSON %s, not an event object", n, root.kind())
+		c.report(n, -1, "", "LOG-3", Violation, "line %d is a JSON %s, not an event object", n, root.Kind())
 		return
 	}
-	top := c.v.top
+	top := c.lz.Top()
 	typ, _ := get(top, "type")
 	switch {
-	case first && typ.strIs(headerType):
+	case first && typ.StrIs(headerType):
 		c.checkHeader(n, top)
 		return
 	case first:
 		desc := "an object without a string type"
-		if s, ok := typ.str(c.validUTF8); ok {
+		if s, ok := c.str(typ); ok {
 			desc = "a " + quote(s) + " line"
 		}
 		c.report(n, -1, "", "LOG-2", Violation, "missing session header: line 1 is %s", desc)
-	case typ.strIs(headerType):
+	case typ.StrIs(headerType):
 		c.report(n, -1, "", "LOG-2", Violation, "line %d is a second session header; only the first line may be one", n)
 		return
 	}
 	switch {
-	case typ.strIs(rowText), typ.strIs(rowReasoning), typ.strIs(rowToolCall):
+	case typ.StrIs(rowText), typ.StrIs(rowReasoning), typ.StrIs(rowToolCall):
 		c.checkRow(n, top)
 	default:
 		c.checkEvent(n, top)
@@ -302,10 +296,6 @@ func (c *checker) lineDone(b []byte, size int, tooLong, noLF bool) {
 // larger arena, needed by one huge line, is released.
 const arenaKeep = 1 << 14
 
-// lineArenaKeep is the byte size of a line-scoped value arena kept from
-// one line to the next.
-const lineArenaKeep = 1 << 19
-
 func (c *checker) resetArenas() {
 	if cap(c.marena) > arenaKeep {
 		c.marena = nil
@@ -313,49 +303,7 @@ func (c *checker) resetArenas() {
 	if cap(c.rarena) > arenaKeep {
 		c.rarena = nil
 	}
-	if cap(c.v.stack) > arenaKeep {
-		c.v.stack = nil
-	}
-	if cap(c.v.top) > arenaKeep {
-		c.v.top = nil
-	}
-	if cap(c.v.tape.starts) > arenaKeep {
-		c.v.tape.starts, c.v.tape.ends, c.v.open = nil, nil, nil
-	}
-	if cap(c.vmembers) > arenaKeep {
-		c.vmembers = nil
-	}
-	if cap(c.vitems) > arenaKeep {
-		c.vitems = nil
-	}
 	c.marena, c.rarena = c.marena[:0], c.rarena[:0]
-	if cap(c.lineMembers) > lineArenaKeep/96 {
-		c.lineMembers = nil
-	}
-	if cap(c.lineItems) > lineArenaKeep/80 {
-		c.lineItems = nil
-	}
-	if cap(c.lineBytes) > lineArenaKeep {
-		c.lineBytes = nil
-	}
-	c.lineMembers, c.lineItems, c.lineBytes = c.lineMembers[:0], c.lineItems[:0], c.lineBytes[:0]
-}
-
-// tape is the current line's container tape.
-func (c *checker) tape() *tape { return &c.v.tape }
-
-// obj returns the members of an object span, from the line's arena.
-func (c *checker) obj(r raw) []member {
-	start := len(c.marena)
-	c.marena = r.members(c.marena, c.tape())
-	return c.marena[start:len(c.marena):len(c.marena)]
-}
-
-// arr returns the elements of an array span, from the line's arena.
-func (c *checker) arr(r raw) []raw {
-	start := len(c.rarena)
-	c.rarena = r.items(c.rarena, c.tape())
-	return c.rarena[start:len(c.rarena):len(c.rarena)]
 }
 
 func firstInvalid(b []byte) int {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dsh-conform/conform/reference/codemode"
 	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/reference/spill"
 )
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
@@ -44,6 +45,10 @@ func (c *checker) checkRunCode(ev *event, cl *call, res *result, code string) {
 		if cl.argsProblem != "" {
 			c.report(ev.line, ev.seq, id, "LOG-CHECK-CODE-3", Violation, "successful run_code call with invalid arguments (tool/call at seq %d): %s", cl.seq, cl.argsProblem)
 		}
+	case text == "":
+		// Issue 10: every error text is the registry's "Error: …" envelope,
+		// spilled or not, so an empty one is never a rendering of it.
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-CODE-2", Violation, "error run_code result has an empty text; every error text is the registry's %q envelope, spilled or not", "Error: …")
 	case code == codemode.CodeRunFailedCode && !spilled(text):
 		rest, ok := strings.CutPrefix(text, failurePrefix)
 		kind, _, found := strings.Cut(rest, "): ")
@@ -82,7 +87,7 @@ func (c *checker) dispatch(ev *event) {
 			idsOK = false
 			continue
 		}
-		if ids[i], ok = v.str(c.validUTF8); !ok {
+		if ids[i], ok = c.str(v); !ok {
 			p.add(k + " is not a string")
 			idsOK = false
 		}
@@ -90,12 +95,12 @@ func (c *checker) dispatch(ev *event) {
 	root, parent, sub := ids[0], ids[1], ids[2]
 	name := ""
 	if v, ok := get(ms, "name"); ok {
-		if name, ok = v.str(c.validUTF8); !ok {
+		if name, ok = c.str(v); !ok {
 			p.add("name is not a string")
 		}
 	}
 	argsRaw, hasArgs := get(ms, "arguments")
-	if hasArgs && argsRaw.kind() == jsonjs.String {
+	if hasArgs && argsRaw.Kind() == jsonjs.String {
 		p.add("arguments is a string; dispatch arguments are a JSON value")
 	}
 	isError := false
@@ -103,13 +108,13 @@ func (c *checker) dispatch(ev *event) {
 	if settle {
 		if v, ok := get(ms, "isError"); ok {
 			var good bool
-			if isError, good = v.boolean(); !good {
+			if isError, good = v.Bool(); !good {
 				p.add("isError is not a boolean")
 			}
 		}
 		if v, ok := get(ms, "content"); ok {
 			content = v
-			if v.kind() == jsonjs.Array { // a non-array is reported by ValidateDispatches
+			if v.Kind() == jsonjs.Array { // a non-array is reported by ValidateDispatches
 				c.blocksProblem(v, &p, "content")
 			}
 		}
@@ -120,7 +125,7 @@ func (c *checker) dispatch(ev *event) {
 	if _, ok := get(ms, "meta"); ok {
 		c.report(ev.line, ev.seq, sub, "CODE-DISPATCH-6", Violation, "%s carries meta; sub-calls never compute presentationMeta", ev.typ)
 	}
-	if settle && content.kind() == jsonjs.Array {
+	if settle && content.Kind() == jsonjs.Array {
 		c.dispatchSpill(ev, sub, content)
 	}
 	if !idsOK {
@@ -154,7 +159,7 @@ func (c *checker) dispatch(ev *event) {
 	}
 	args := jsonjs.NullValue()
 	if argsRaw != nil {
-		args = c.value(argsRaw, 0)
+		args = c.value(argsRaw)
 	}
 	de := codemode.DispatchEvent{Seq: ev.seq}
 	if settle {
@@ -186,7 +191,7 @@ func (c *checker) dispatch(ev *event) {
 // numbering and pairing rules look at nothing else, and the content can be
 // large.
 func contentStub(v raw) jsonjs.Value {
-	switch v.kind() {
+	switch v.Kind() {
 	case jsonjs.Array:
 		return jsonjs.ArrayValue()
 	case jsonjs.Object:
@@ -201,7 +206,13 @@ func contentStub(v raw) jsonjs.Value {
 	return jsonjs.NullValue()
 }
 
-var noticeMarker = []byte("Full formatted result stored at: ")
+// noticeMarker is the middle of every spill notice, " bytes. Full
+// formatted result stored at: ", from the reference's wording: a cheap test
+// on a settle's raw content before decoding it.
+var noticeMarker = func() []byte {
+	n := spill.Notice(7, "\x00", "\x01")
+	return []byte(n[strings.Index(n, "7")+1 : strings.Index(n, "\x00")])
+}()
 
 // dispatchSpill checks LOG-CHECK-CODE-8 on a settle's content.
 func (c *checker) dispatchSpill(ev *event, sub string, content raw) {

@@ -95,29 +95,29 @@ func (c *checker) toolCall(ev *event) {
 	keySet(ms, []string{"turn", "step", "callId", "name", "arguments"}, nil, &p, "data")
 	cl := &call{seq: ev.seq, line: ev.line}
 	if v, ok := get(ms, "turn"); ok {
-		if cl.turn, cl.turnOK = v.nonNegInt(false); !cl.turnOK {
+		if cl.turn, cl.turnOK = nonNegInt(v, false); !cl.turnOK {
 			p.add("turn is not a non-negative integer")
 		}
 	}
 	if v, ok := get(ms, "step"); ok {
-		if cl.step, cl.stepOK = v.nonNegInt(false); !cl.stepOK {
+		if cl.step, cl.stepOK = nonNegInt(v, false); !cl.stepOK {
 			p.add("step is not a non-negative integer")
 		}
 	}
 	idRaw, _ := get(ms, "callId")
-	id, idOK := idRaw.str(c.validUTF8)
+	id, idOK := c.str(idRaw)
 	if idRaw != nil && !idOK {
 		p.add("callId is not a string")
 	}
 	nameRaw, _ := get(ms, "name")
-	name, nameOK := nameRaw.str(c.validUTF8)
+	name, nameOK := c.str(nameRaw)
 	if nameRaw != nil && !nameOK {
 		p.add("name is not a string")
 	}
 	argsRaw, hasArgs := get(ms, "arguments")
-	argsOK := argsRaw.kind() == jsonjs.String
+	argsOK := argsRaw.Kind() == jsonjs.String
 	if hasArgs && !argsOK {
-		p.add("arguments is a JSON " + argsRaw.kind().String() + ", not the raw argument string")
+		p.add("arguments is a JSON " + argsRaw.Kind().String() + ", not the raw argument string")
 	}
 	if len(p) > 0 {
 		c.report(ev.line, ev.seq, id, "LOG-CALL-1", Violation, "tool/call data: %s", p)
@@ -137,7 +137,7 @@ func (c *checker) toolCall(ev *event) {
 		c.report(ev.line, ev.seq, id, "LOG-CHECK-2", Violation, "call id reused: the tool/call at seq %d already has its result at seq %d", d.callSeq, d.resultSeq)
 	}
 	if cl.tool == toolRunCode {
-		args, _ := c.lineStr(argsRaw)
+		args, _ := c.str(argsRaw)
 		cl.argsProblem = runCodeArgsProblem(args, hasArgs && argsOK)
 	}
 	c.open[id] = cl
@@ -166,8 +166,8 @@ func mustStr(v jsonjs.Value) string {
 	return s
 }
 
-// result is a tool/result's payload in either shape. Its strings may
-// share the line's bytes (lineStr): nothing may keep them after the line.
+// result is a tool/result's payload in either shape. Its raws are views of
+// the line (the next line reuses the buffer); its strings are copies.
 type result struct {
 	callID    string
 	legacy    bool
@@ -192,9 +192,7 @@ type result struct {
 
 func (c *checker) metaVal(r *result) jsonjs.Value {
 	if !r.metaParsed {
-		// The meta value lives only while its line is checked (doneCall
-		// keeps its hash), so its strings can share the line's bytes.
-		r.metaValue, r.metaParsed = c.lineValue(r.meta), true
+		r.metaValue, r.metaParsed = c.value(r.meta), true
 	}
 	return r.metaValue
 }
@@ -208,10 +206,10 @@ func (c *checker) toolResult(ev *event) {
 	c.errorInfo(ev, res)
 	if ev.surfaceOp == nil {
 		c.report(ev.line, ev.seq, res.callID, "LOG-RES-2", Violation, `tool/result has no surfaceOp; a result is appended with surfaceOp "append"`)
-	} else if ev.surfaceOp.kind() == jsonjs.Object {
+	} else if ev.surfaceOp.Kind() == jsonjs.Object {
 		c.replaceResult(ev, res)
 		return
-	} else if !ev.surfaceOp.strIs("append") {
+	} else if !ev.surfaceOp.StrIs("append") {
 		return // malformed surfaceOp, reported under LOG-3
 	}
 	c.appendResult(ev, res)
@@ -230,56 +228,56 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 	req := "LOG-RES-1"
 	if msg, ok := get(ms, "message"); ok {
 		keySet(ms, []string{"turn", "step", "message"}, []string{"error", "meta"}, &p, "data")
-		if msg.kind() != jsonjs.Object {
+		if msg.Kind() != jsonjs.Object {
 			p.add("message is not an object")
 		} else {
 			mm := c.obj(msg)
 			keySet(mm, []string{"source", "content", "role", "id"}, nil, &p, "message")
 			if src, ok := get(mm, "source"); ok {
-				if src.kind() != jsonjs.Object {
+				if src.Kind() != jsonjs.Object {
 					p.add("message.source is not an object")
 				} else {
 					sm := c.obj(src)
 					keySet(sm, []string{"kind", "callId"}, nil, &p, "message.source")
-					if k, ok := get(sm, "kind"); ok && !k.strIs("tool") {
+					if k, ok := get(sm, "kind"); ok && !k.StrIs("tool") {
 						p.add(`message.source.kind is not "tool"`)
 					}
 					if v, ok := get(sm, "callId"); ok {
-						if res.callID, ok = c.lineStr(v); !ok {
+						if res.callID, ok = c.str(v); !ok {
 							p.add("message.source.callId is not a string")
 						}
 					}
 				}
 			}
-			if role, ok := get(mm, "role"); ok && !role.strIs("user") {
+			if role, ok := get(mm, "role"); ok && !role.StrIs("user") {
 				p.add(`message.role is not "user"`)
 			}
 			if v, ok := get(mm, "id"); ok {
-				if res.msgID, res.hasMsgID = c.lineStr(v); !res.hasMsgID {
+				if res.msgID, res.hasMsgID = c.str(v); !res.hasMsgID {
 					p.add("message.id is not a string")
 				}
 			}
 			if content, ok := get(mm, "content"); ok {
 				items := c.arr(content)
 				switch {
-				case content.kind() != jsonjs.Array:
+				case content.Kind() != jsonjs.Array:
 					p.add("message.content is not an array")
 				case len(items) != 1:
 					p.add("message.content has " + strconv.Itoa(len(items)) + " blocks, not exactly one tool-result block")
 				}
-				if len(items) > 0 && items[0].kind() == jsonjs.Object {
+				if len(items) > 0 && items[0].Kind() == jsonjs.Object {
 					bm := c.obj(items[0])
 					keySet(bm, []string{"type", "toolCallId", "content", "isError"}, nil, &p, "message.content[0]")
-					if t, ok := get(bm, "type"); ok && !t.strIs("tool-result") {
+					if t, ok := get(bm, "type"); ok && !t.StrIs("tool-result") {
 						p.add(`message.content[0].type is not "tool-result"`)
 					}
 					if v, ok := get(bm, "toolCallId"); ok {
-						if toolCallID, haveToolCallID = c.lineStr(v); !haveToolCallID {
+						if toolCallID, haveToolCallID = c.str(v); !haveToolCallID {
 							p.add("message.content[0].toolCallId is not a string")
 						}
 					}
 					if v, ok := get(bm, "isError"); ok {
-						if res.isError, res.isErrorOK = v.boolean(); !res.isErrorOK {
+						if res.isError, res.isErrorOK = v.Bool(); !res.isErrorOK {
 							p.add("message.content[0].isError is not a boolean")
 						}
 					}
@@ -300,12 +298,12 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 		res.legacy = true
 		keySet(ms, []string{"turn", "step", "callId", "content", "isError"}, []string{"error", "meta"}, &p, "legacy data")
 		if v, ok := get(ms, "callId"); ok {
-			if res.callID, ok = c.lineStr(v); !ok {
+			if res.callID, ok = c.str(v); !ok {
 				p.add("callId is not a string")
 			}
 		}
 		if v, ok := get(ms, "isError"); ok {
-			if res.isError, res.isErrorOK = v.boolean(); !res.isErrorOK {
+			if res.isError, res.isErrorOK = v.Bool(); !res.isErrorOK {
 				p.add("isError is not a boolean")
 			}
 		}
@@ -315,26 +313,26 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 		}
 	}
 	if v, ok := get(ms, "turn"); ok {
-		if res.turn, res.turnOK = v.nonNegInt(false); !res.turnOK {
+		if res.turn, res.turnOK = nonNegInt(v, false); !res.turnOK {
 			p.add("turn is not a non-negative integer")
 		}
 	}
 	if v, ok := get(ms, "step"); ok {
-		if res.step, res.stepOK = v.nonNegInt(false); !res.stepOK {
+		if res.step, res.stepOK = nonNegInt(v, false); !res.stepOK {
 			p.add("step is not a non-negative integer")
 		}
 	}
 	res.errRaw, _ = get(ms, "error")
 	res.meta, _ = get(ms, "meta")
-	if res.errRaw.kind() == jsonjs.Object {
+	if res.errRaw.Kind() == jsonjs.Object {
 		em := c.obj(res.errRaw)
 		n, ok1 := get(em, "name")
 		k, ok2 := get(em, "code")
-		res.errName, ok1 = c.lineStr(n)
-		res.errCode, ok2 = c.lineStr(k)
+		res.errName, ok1 = c.str(n)
+		res.errCode, ok2 = c.str(k)
 		res.errOK = ok1 && ok2 && len(em) == 2
 	}
-	if res.blocks.kind() != jsonjs.Array {
+	if res.blocks.Kind() != jsonjs.Array {
 		res.blocks = nil // reported above; the content checks skip such a result
 	}
 	if len(p) > 0 {
@@ -352,24 +350,24 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 // blocksProblem checks a content-block array: objects with a non-empty
 // string type; text blocks carry a string text.
 func (c *checker) blocksProblem(v raw, p *problems, what string) {
-	if v.kind() != jsonjs.Array {
+	if v.Kind() != jsonjs.Array {
 		p.add(what + " is not an array of content blocks")
 		return
 	}
 	for i, b := range c.arr(v) {
-		if b.kind() != jsonjs.Object {
+		if b.Kind() != jsonjs.Object {
 			p.add(what + "[" + strconv.Itoa(i) + "] is not an object")
 			return
 		}
 		bm := c.obj(b)
 		t, _ := get(bm, "type")
 		// A non-empty JSON string body never decodes to "".
-		if t.kind() != jsonjs.String || len(t) <= 2 {
+		if t.Kind() != jsonjs.String || len(t) <= 2 {
 			p.add(what + "[" + strconv.Itoa(i) + "].type is not a non-empty string")
 			return
 		}
-		if t.strIs("text") {
-			if x, _ := get(bm, "text"); x.kind() != jsonjs.String {
+		if t.StrIs("text") {
+			if x, _ := get(bm, "text"); x.Kind() != jsonjs.String {
 				p.add(what + "[" + strconv.Itoa(i) + "] is a text block without a string text")
 				return
 			}
@@ -379,7 +377,7 @@ func (c *checker) blocksProblem(v raw, p *problems, what string) {
 
 // blockTexts returns the text blocks of a content array: their
 // concatenation, the number of blocks and whether all of them are text.
-// The text may share the line's bytes or arena: it must not outlive the line.
+// The text is a copy.
 func (c *checker) blockTexts(v raw) (text string, n int, allText bool) {
 	items := c.arr(v)
 	allText = true
@@ -387,12 +385,12 @@ func (c *checker) blockTexts(v raw) (text string, n int, allText bool) {
 	for _, b := range items {
 		bm := c.obj(b)
 		t, _ := get(bm, "type")
-		if !t.strIs("text") {
+		if !t.StrIs("text") {
 			allText = false
 			continue
 		}
 		x, _ := get(bm, "text")
-		s, _ := c.lineStr(x)
+		s, _ := c.str(x)
 		if len(items) == 1 {
 			return s, 1, true
 		}

@@ -167,3 +167,28 @@ var _ = Describe("robustness", func() {
 		Expect(r.findings).To(BeEmpty(), r.String())
 	})
 })
+
+// A broken byte class in the line scanner (a raw control, quote or
+// backslash let through) would pass a line JSON.parse refuses: each is
+// tried at every position of a 16-byte string of a real event line.
+var _ = Describe("the byte classes of the line scanner", func() {
+	It("reports a raw control, quote or backslash at every position of a 16-byte string as not JSON", func() {
+		bad := []byte{'"', '\\'}
+		for c := byte(0); c < 0x20; c++ {
+			if c != '\n' { // LF ends the line instead
+				bad = append(bad, c)
+			}
+		}
+		for _, c := range bad {
+			for i := 0; i < 16; i++ {
+				s := []byte("aaaaaaaaaaaaaaaa")
+				s[i] = c
+				line := `{"type":"turn/start","seq":0,"time":1785591990000,"data":{"turn":1,"note":"` + string(s) + `"}}` + "\n"
+				r := checkBytes([]byte(logHeader+line), logcheck.Defaults())
+				Expect(r.stats.MalformedLines).To(Equal(1), "byte %#x at %d: %s", c, i, r)
+				Expect(r.findings[0].Requirement).To(Equal("LOG-1"))
+				Expect(r.findings[0].Message).To(HavePrefix("line 2 is not JSON"), "byte %#x at %d", c, i)
+			}
+		}
+	})
+})

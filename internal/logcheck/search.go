@@ -47,95 +47,6 @@ func spilled(text string) bool {
 	return start == 0 || strings.HasSuffix(text[:start], "\n\n")
 }
 
-// Render wording (SEARCH-GREP-1/5, SEARCH-GLOB-1/4/5). The reference keeps
-// these unexported, so the digest's exact strings are repeated here; the
-// tests check them against the reference renderers.
-const (
-	grepNone       = "No matches found"
-	globNone       = "No files found"
-	grepUnsaved    = "The complete result could not be saved; narrow pattern, path, or include to see more."
-	globUnsaved    = "The complete result could not be saved; narrow pattern or path to see more."
-	grepSavedHead  = "Full grep result stored at: "
-	globSavedHead  = "Full sorted result stored at: "
-	globShowing    = "(Showing "
-	globSampledFmt = ", sampled across "
-	globSampledMid = " top-level entries this pattern matched instead of taken in modification-time order."
-	globNarrow     = " Narrow path to inspect a specific subtree."
-)
-
-var (
-	grepRow = regexp.MustCompile(`^Line (-?(?:0|[1-9][0-9]*)): `)
-)
-
-// cutCount cuts a leading (0|[1-9][0-9]*) off s.
-func cutCount(s string) (num, rest string, ok bool) {
-	switch {
-	case s == "":
-		return "", s, false
-	case s[0] == '0':
-		return s[:1], s[1:], true
-	case s[0] < '1' || s[0] > '9':
-		return "", s, false
-	}
-	i := 1
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return s[:i], s[i:], true
-}
-
-// matchHeaderCapped matches ^Found (0|[1-9][0-9]*) of (0|[1-9][0-9]*) matches$
-// without a regexp, returning the two counts.
-func matchHeaderCapped(h string) (k, n string, ok bool) {
-	rest, ok := strings.CutPrefix(h, "Found ")
-	if !ok {
-		return "", "", false
-	}
-	if k, rest, ok = cutCount(rest); !ok {
-		return "", "", false
-	}
-	if rest, ok = strings.CutPrefix(rest, " of "); !ok {
-		return "", "", false
-	}
-	if n, rest, ok = cutCount(rest); !ok || rest != " matches" {
-		return "", "", false
-	}
-	return k, n, true
-}
-
-// matchHeaderPlain matches ^Found (0|[1-9][0-9]*) match(es)?$ without a
-// regexp, returning the count and whether "es" is there.
-func matchHeaderPlain(h string) (n string, plural, ok bool) {
-	rest, ok := strings.CutPrefix(h, "Found ")
-	if !ok {
-		return "", false, false
-	}
-	if n, rest, ok = cutCount(rest); !ok {
-		return "", false, false
-	}
-	switch rest {
-	case " match":
-		return n, false, true
-	case " matches":
-		return n, true, true
-	}
-	return "", false, false
-}
-
-// recoveryOK checks a recovery sentence: the exact unsaved form, or the
-// saved form "<head><locator>. <hint>" with a non-empty locator and hint.
-func recoveryOK(s, unsaved, savedHead string) bool {
-	if s == unsaved {
-		return true
-	}
-	rest, ok := strings.CutPrefix(s, savedHead)
-	if !ok || strings.ContainsAny(rest, "\n") {
-		return false
-	}
-	i := strings.LastIndex(rest, ". ")
-	return i > 0 && i+2 < len(rest)
-}
-
 // checkSearch runs LOG-CHECK-SEARCH-1..6 on the first append result of a
 // grep or glob call.
 func (c *checker) checkSearch(ev *event, cl *call, res *result) {
@@ -422,34 +333,28 @@ func (a *agreement) uncappedFits() bool {
 func (a *agreement) grep(text string) {
 	n := a.total
 	if n == 0 {
-		if text != grepNone {
-			a.add("total is 0 but the text is %s, not %q", quote(text), grepNone)
+		if text != search.GrepNone {
+			a.add("total is 0 but the text is %s, not %q", quote(text), search.GrepNone)
 		}
 		return
 	}
-	if text == grepNone {
-		a.add("the text is %q but total is %d", grepNone, n)
+	if text == search.GrepNone {
+		a.add("the text is %q but total is %d", search.GrepNone, n)
 		return
 	}
-	header, body, _ := strings.Cut(text, "\n\n")
-	var k, n2 int64
-	capped := false
+	header, body, _ := strings.Cut(text, search.GroupSep)
 	if len(header) > 64 {
 		a.add("the text does not start with a SEARCH-GREP-2 header: %s", quote(header))
 		return
 	}
-	if m1, m2, ok := matchHeaderCapped(header); ok {
-		capped = true
-		k, _ = strconv.ParseInt(m1, 10, 64)
-		n2, _ = strconv.ParseInt(m2, 10, 64)
-	} else if m1, plural, ok := matchHeaderPlain(header); ok {
-		n2, _ = strconv.ParseInt(m1, 10, 64)
-		if plural == (n2 == 1) {
-			a.add("header %q: the singular form is for exactly 1 match", header)
-		}
-	} else {
+	h, ok := search.ParseGrepHeader(header)
+	if !ok {
 		a.add("the text does not start with a SEARCH-GREP-2 header: %s", quote(header))
 		return
+	}
+	capped, k, n2 := h.Capped, h.Kept, h.Seen
+	if !capped && h.Plural == (n2 == 1) {
+		a.add("header %q: the singular form is for exactly 1 match", header)
 	}
 	if n2 != n {
 		a.add("the header counts %d matches, meta.total is %d", n2, n)
@@ -463,7 +368,7 @@ func (a *agreement) grep(text string) {
 			a.add("the text is capped (Found %d of %d) but has no recovery footer", k, n)
 		} else {
 			main = body[:lastStart-2]
-			if !recoveryOK(last[1:len(last)-1], grepUnsaved, grepSavedHead) {
+			if !grepRecoveryOK(last[1 : len(last)-1]) {
 				a.add("the recovery sentence %s is not a SEARCH-GREP-5 form", quote(last))
 			}
 		}
@@ -480,7 +385,7 @@ func (a *agreement) grep(text string) {
 			a.add("the text keeps %d matches, but grepMaxMatches is %d", k, limit)
 		}
 	} else {
-		if footer && recoveryOK(last[1:len(last)-1], grepUnsaved, grepSavedHead) {
+		if footer && grepRecoveryOK(last[1:len(last)-1]) {
 			a.add("the header is not capped but the text ends with a recovery footer")
 			main = body[:lastStart-2]
 		}
@@ -495,13 +400,13 @@ func (a *agreement) grep(text string) {
 	}
 	rest := main[end:]
 	if len(a.items) > 0 {
-		if rest != "" && !strings.HasPrefix(rest, "\n\n") {
+		if rest != "" && !strings.HasPrefix(rest, search.GroupSep) {
 			a.add("the meta's last group %s stops inside a text group (the byte cap drops whole groups)", quote(groupPath(a.items[len(a.items)-1])))
 			return
 		}
-		rest = strings.TrimPrefix(rest, "\n\n")
+		rest = strings.TrimPrefix(rest, search.GroupSep)
 	}
-	groups, ok := parseGrepGroups(rest)
+	groups, ok := search.ParseGrepGroups(rest)
 	if !ok {
 		if a.view.Truncated {
 			a.unknown.add("the text body after the meta's groups does not parse as grep groups, so whether the byte cap had to drop them cannot be told")
@@ -541,7 +446,7 @@ func (a *agreement) inlineCapUnknown(option string, n int64, unit string) {
 // lastSegment returns the part of s after its last "\n\n" and where it
 // starts (0 when s has no "\n\n").
 func lastSegment(s string) (string, int) {
-	i := strings.LastIndex(s, "\n\n")
+	i := strings.LastIndex(s, search.GroupSep)
 	if i < 0 {
 		return s, 0
 	}
@@ -555,10 +460,10 @@ func lastSegment(s string) (string, int) {
 // group that differs (-1 when none does).
 func groupsPrefix(body string, groups []jsonjs.Value) (end, diff int) {
 	pos := 0
-	var num [32]byte
+	var num, digits [32]byte
 	for i, g := range groups {
 		if i > 0 {
-			if !strings.HasPrefix(body[pos:], "\n\n") {
+			if !strings.HasPrefix(body[pos:], search.GroupSep) {
 				return pos, i
 			}
 			pos += 2
@@ -575,13 +480,12 @@ func groupsPrefix(body string, groups []jsonjs.Value) (end, diff int) {
 			f, _ := n.Float()
 			l, _ := m.Get("line")
 			line, _ := l.Str()
-			row := append(num[:0], "\nLine "...)
+			var row []byte
 			if f == math.Trunc(f) && math.Abs(f) < 1e15 {
-				row = strconv.AppendInt(row, int64(f), 10)
+				row = search.AppendRowHead(num[:0], string(strconv.AppendInt(digits[:0], int64(f), 10)))
 			} else {
-				row = append(row, jsonjs.FormatNumber(f)...)
+				row = search.AppendRowHead(num[:0], jsonjs.FormatNumber(f))
 			}
-			row = append(row, ": "...)
 			if len(body)-pos < len(row) || body[pos:pos+len(row)] != string(row) || !strings.HasPrefix(body[pos+len(row):], line) {
 				return pos, i
 			}
@@ -597,36 +501,6 @@ func groupPath(g jsonjs.Value) string {
 	return s
 }
 
-// parseGrepGroups reads grep groups back from text: a path line, then
-// "Line <n>: " rows; groups separated by a blank line. ok is false when the
-// text does not have that form (e.g. a path with a newline).
-func parseGrepGroups(s string) ([]search.FileMatches, bool) {
-	if s == "" {
-		return nil, true
-	}
-	var out []search.FileMatches
-	for _, part := range strings.Split(s, "\n\n") {
-		lines := strings.Split(part, "\n")
-		if len(lines) < 2 {
-			return nil, false
-		}
-		g := search.FileMatches{Path: lines[0]}
-		for _, l := range lines[1:] {
-			m := grepRow.FindStringSubmatchIndex(l)
-			if m == nil {
-				return nil, false
-			}
-			n, err := strconv.Atoi(l[m[2]:m[3]])
-			if err != nil {
-				return nil, false
-			}
-			g.Matches = append(g.Matches, search.Match{Path: g.Path, LineNumber: n, Line: l[m[1]:]})
-		}
-		out = append(out, g)
-	}
-	return out, true
-}
-
 // groupSize is the bytes a grep group adds to a meta's file list
 // (SEARCH-CAP-2's elementBytes), measured by the reference.
 func groupSize(g search.FileMatches) int {
@@ -635,77 +509,10 @@ func groupSize(g search.FileMatches) int {
 	return one.Size() - none.Size()
 }
 
-// globFooter is a parsed "(Showing K of N paths<basis> <recovery>)".
-type globFooter struct {
-	k, n           int64
-	sampled        bool
-	shown, entries int64
-	narrow         bool
-	recovery       string
-}
-
-// parseGlobFooter parses SEARCH-GLOB-3/4 exactly; ok is false on any other
-// wording.
-func parseGlobFooter(s string) (f globFooter, ok bool) {
-	rest, ok := strings.CutPrefix(s, globShowing)
-	if !ok || !strings.HasSuffix(rest, ")") {
-		return f, false
-	}
-	rest = rest[:len(rest)-1]
-	var good bool
-	if f.k, rest, good = cutInt(rest); !good {
-		return f, false
-	}
-	if rest, good = strings.CutPrefix(rest, " of "); !good {
-		return f, false
-	}
-	if f.n, rest, good = cutInt(rest); !good {
-		return f, false
-	}
-	if rest, good = strings.CutPrefix(rest, " paths"); !good {
-		return f, false
-	}
-	if r, isHead := strings.CutPrefix(rest, "."); isHead {
-		rest = r
-	} else {
-		if rest, good = strings.CutPrefix(rest, globSampledFmt); !good {
-			return f, false
-		}
-		f.sampled = true
-		if f.shown, rest, good = cutInt(rest); !good {
-			return f, false
-		}
-		if rest, good = strings.CutPrefix(rest, " of the "); !good {
-			return f, false
-		}
-		if f.entries, rest, good = cutInt(rest); !good {
-			return f, false
-		}
-		if rest, good = strings.CutPrefix(rest, globSampledMid); !good {
-			return f, false
-		}
-		rest, f.narrow = strings.CutPrefix(rest, globNarrow)
-	}
-	if f.recovery, good = strings.CutPrefix(rest, " "); !good {
-		return f, false
-	}
-	return f, true
-}
-
-// cutInt reads a decimal integer without leading zeros.
-func cutInt(s string) (int64, string, bool) {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	if i == 0 || (i > 1 && s[0] == '0') {
-		return 0, s, false
-	}
-	n, err := strconv.ParseInt(s[:i], 10, 64)
-	if err != nil {
-		return 0, s, false
-	}
-	return n, s[i:], true
+// grepRecoveryOK reports whether s is a SEARCH-GREP-5 recovery sentence.
+func grepRecoveryOK(s string) bool {
+	_, ok := search.ParseRecovery(s, false)
+	return ok
 }
 
 // glob compares a glob text with its meta: SEARCH-GLOB-1..5 wording, the
@@ -714,57 +521,57 @@ func cutInt(s string) (int64, string, bool) {
 func (a *agreement) glob(text string) {
 	n := a.total
 	if n == 0 {
-		if text != globNone {
-			a.add("total is 0 but the text is %s, not %q", quote(text), globNone)
+		if text != search.GlobNone {
+			a.add("total is 0 but the text is %s, not %q", quote(text), search.GlobNone)
 		}
 		return
 	}
-	if text == globNone {
-		a.add("the text is %q but total is %d", globNone, n)
+	if text == search.GlobNone {
+		a.add("the text is %q but total is %d", search.GlobNone, n)
 		return
 	}
 	page, hasFooter := text, false
-	var f globFooter
-	if last, start := lastSegment(text); start > 0 && strings.HasPrefix(last, globShowing) {
+	var f search.GlobFooter
+	if last, start := lastSegment(text); start > 0 && search.IsGlobFooter(last) {
 		page, hasFooter = text[:start-2], true
 		var ok bool
-		if f, ok = parseGlobFooter(last); !ok {
+		if f, ok = search.ParseGlobFooter(last); !ok {
 			a.add("the footer %s is not a SEARCH-GLOB-3/4/5 footer", quote(last))
 			return
 		}
 	}
 	lines := int64(strings.Count(page, "\n") + 1)
 	if hasFooter {
-		if f.n != n {
-			a.add("the footer counts %d paths, meta.total is %d", f.n, n)
+		if f.Seen != n {
+			a.add("the footer counts %d paths, meta.total is %d", f.Seen, n)
 		}
 		if !a.view.Truncated {
-			a.add("the text is capped (Showing %d of %d) but meta.truncated is false", f.k, f.n)
+			a.add("the text is capped (Showing %d of %d) but meta.truncated is false", f.Kept, f.Seen)
 		}
-		if f.k < int64(a.count) {
-			a.add("the footer shows %d paths, fewer than the meta's %d", f.k, a.count)
+		if f.Kept < int64(a.count) {
+			a.add("the footer shows %d paths, fewer than the meta's %d", f.Kept, a.count)
 		}
-		if f.k >= f.n {
-			a.add("the footer says Showing %d of %d, but the inline cap shows fewer than it found", f.k, f.n)
+		if f.Kept >= f.Seen {
+			a.add("the footer says Showing %d of %d, but the inline cap shows fewer than it found", f.Kept, f.Seen)
 		}
-		if f.k != lines {
-			a.add("the footer says Showing %d but the page has %d lines", f.k, lines)
+		if f.Kept != lines {
+			a.add("the footer says Showing %d but the page has %d lines", f.Kept, lines)
 		}
-		if limit := a.c.opt.GlobMaxResults; limit > 0 && f.k != int64(limit) {
-			a.add("the page has %d paths, but globMaxResults is %d", f.k, limit)
+		if limit := a.c.opt.GlobMaxResults; limit > 0 && f.Kept != int64(limit) {
+			a.add("the page has %d paths, but globMaxResults is %d", f.Kept, limit)
 		}
-		if f.sampled {
+		if f.Sampled {
 			switch {
-			case f.shown < 1 || f.shown > f.entries || f.shown > f.k:
-				a.add("the sampling basis shows %d of %d top-level entries for a page of %d paths", f.shown, f.entries, f.k)
-			case f.entries >= f.n:
-				a.add("the sampling basis counts %d top-level entries for %d paths; when every path is its own entry the basis is \".\"", f.entries, f.n)
-			case f.narrow != (f.shown < f.entries):
-				a.add("the \"Narrow path\" sentence must appear exactly when shown < total entries (%d of %d)", f.shown, f.entries)
+			case f.Shown < 1 || f.Shown > f.Entries || f.Shown > f.Kept:
+				a.add("the sampling basis shows %d of %d top-level entries for a page of %d paths", f.Shown, f.Entries, f.Kept)
+			case f.Entries >= f.Seen:
+				a.add("the sampling basis counts %d top-level entries for %d paths; when every path is its own entry the basis is \".\"", f.Entries, f.Seen)
+			case f.Narrow != (f.Shown < f.Entries):
+				a.add("the \"Narrow path\" sentence must appear exactly when shown < total entries (%d of %d)", f.Shown, f.Entries)
 			}
 		}
-		if !recoveryOK(f.recovery, globUnsaved, globSavedHead) {
-			a.add("the recovery sentence %s is not a SEARCH-GLOB-5 form", quote(f.recovery))
+		if _, ok := search.ParseRecovery(f.Recovery, true); !ok {
+			a.add("the recovery sentence %s is not a SEARCH-GLOB-5 form", quote(f.Recovery))
 		}
 	} else {
 		if lines != n {

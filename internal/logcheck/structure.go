@@ -26,8 +26,8 @@ func keySet(ms []member, required, optional []string, p *problems, what string) 
 	}
 	var extra []string
 	for _, m := range ms {
-		if !contains(required, string(m.key)) && !contains(optional, string(m.key)) {
-			extra = append(extra, quote(string(m.key)))
+		if !contains(required, string(m.Key)) && !contains(optional, string(m.Key)) {
+			extra = append(extra, quote(string(m.Key)))
 		}
 	}
 	var missing []string
@@ -55,13 +55,13 @@ func keysFine(ms []member, required, optional []string) bool {
 next:
 	for _, m := range ms {
 		for j, k := range required {
-			if string(m.key) == k {
+			if string(m.Key) == k {
 				seen |= 1 << j
 				continue next
 			}
 		}
 		for _, k := range optional {
-			if string(m.key) == k {
+			if string(m.Key) == k {
 				continue next
 			}
 		}
@@ -95,35 +95,35 @@ func (c *checker) checkHeader(line int, top []member) {
 	keySet(top, []string{"type", "version", "id", "createdAt"},
 		[]string{"delegationDepth", "cwd", "parentSession", "seedLength", "origin", "agentPreset"}, &p, "header")
 	if v, ok := get(top, "version"); ok {
-		if f, isNum := v.num(); !isNum || f != 0 {
+		if f, isNum := v.Float(); !isNum || f != 0 {
 			p.add("version is " + clip(v) + ", not 0")
 		}
 	}
-	if v, ok := get(top, "id"); ok && v.kind() != jsonjs.String {
+	if v, ok := get(top, "id"); ok && v.Kind() != jsonjs.String {
 		p.add("id is not a string")
 	}
 	if v, ok := get(top, "createdAt"); ok {
-		if n, isInt := v.nonNegInt(true); isInt {
+		if n, isInt := nonNegInt(v, true); isInt {
 			c.createdAt = n
 		} else {
 			p.add("createdAt " + clip(v) + " is not a non-negative safe integer (nor -0)")
 		}
 	}
 	if v, ok := get(top, "delegationDepth"); ok {
-		if _, isInt := v.nonNegInt(true); !isInt {
+		if _, isInt := nonNegInt(v, true); !isInt {
 			p.add("delegationDepth " + clip(v) + " is not a non-negative safe integer")
 		}
 	}
 	if v, ok := get(top, "seedLength"); ok {
-		if _, isInt := v.nonNegInt(false); !isInt {
+		if _, isInt := nonNegInt(v, false); !isInt {
 			p.add("seedLength " + clip(v) + " is not a non-negative integer")
 		}
 	}
-	if v, ok := get(top, "origin"); ok && !v.strIs("subagent") {
+	if v, ok := get(top, "origin"); ok && !v.StrIs("subagent") {
 		p.add("origin is " + clip(v) + `, not "subagent"`)
 	}
 	for _, k := range []string{"cwd", "parentSession", "agentPreset"} {
-		if v, ok := get(top, k); ok && v.kind() != jsonjs.String {
+		if v, ok := get(top, k); ok && v.Kind() != jsonjs.String {
 			p.add(k + " is not a string")
 		}
 	}
@@ -152,9 +152,9 @@ func (c *checker) checkRow(line int, top []member) {
 	typRaw, _ := get(top, "type")
 	var typ string
 	switch {
-	case typRaw.strIs(rowText):
+	case typRaw.StrIs(rowText):
 		typ = rowText
-	case typRaw.strIs(rowReasoning):
+	case typRaw.StrIs(rowReasoning):
 		typ = rowReasoning
 	default:
 		typ = rowToolCall
@@ -163,20 +163,20 @@ func (c *checker) checkRow(line int, top []member) {
 	keySet(top, []string{"type", "seq0", "time0", "data"}, nil, &p, typ+" row")
 	seq0, seqOK := int64(-1), false
 	if v, ok := get(top, "seq0"); ok {
-		if seq0, seqOK = v.nonNegInt(false); !seqOK {
+		if seq0, seqOK = nonNegInt(v, false); !seqOK {
 			p.add("seq0 is not a non-negative safe integer")
 			seq0 = -1
 		}
 	}
 	time0, timeOK := int64(0), false
 	if v, ok := get(top, "time0"); ok {
-		if time0, timeOK = v.safeInt(); !timeOK {
+		if time0, timeOK = safeInt(v); !timeOK {
 			p.add("time0 is not a safe integer")
 		}
 	}
 	n := 1 // events the row stands for; 1 when it cannot be told
 	data, _ := get(top, "data")
-	if data.kind() != jsonjs.Object {
+	if data.Kind() != jsonjs.Object {
 		if data != nil {
 			p.add("data is not an object")
 		}
@@ -186,10 +186,10 @@ func (c *checker) checkRow(line int, top []member) {
 		if typ == rowToolCall {
 			payload = "args"
 			keySet(ms, []string{"turn", "step", "index", "dt", "id", "args"}, []string{"name"}, &p, "data")
-			if v, ok := get(ms, "id"); ok && v.kind() != jsonjs.String {
+			if v, ok := get(ms, "id"); ok && v.Kind() != jsonjs.String {
 				p.add("data.id is not a string")
 			}
-			if v, ok := get(ms, "name"); ok && v.kind() != jsonjs.String {
+			if v, ok := get(ms, "name"); ok && v.Kind() != jsonjs.String {
 				p.add("data.name is not a string")
 			}
 		} else {
@@ -197,7 +197,7 @@ func (c *checker) checkRow(line int, top []member) {
 		}
 		for _, k := range []string{"turn", "step", "index"} {
 			if v, ok := get(ms, k); ok {
-				if _, isInt := v.nonNegInt(false); !isInt {
+				if _, isInt := nonNegInt(v, false); !isInt {
 					p.add("data." + k + " is not a non-negative integer")
 				}
 			}
@@ -205,9 +205,9 @@ func (c *checker) checkRow(line int, top []member) {
 		members := -1
 		if v, ok := get(ms, payload); ok {
 			items := c.arr(v)
-			allStr := v.kind() == jsonjs.Array
+			allStr := v.Kind() == jsonjs.Array
 			for _, it := range items {
-				if it.kind() != jsonjs.String {
+				if it.Kind() != jsonjs.String {
 					allStr = false
 				}
 			}
@@ -221,10 +221,10 @@ func (c *checker) checkRow(line int, top []member) {
 		}
 		if v, ok := get(ms, "dt"); ok {
 			dts := c.arr(v)
-			good := v.kind() == jsonjs.Array
+			good := v.Kind() == jsonjs.Array
 			t, tOK := time0, timeOK
 			for _, d := range dts {
-				g, isInt := d.safeInt()
+				g, isInt := safeInt(d)
 				if !isInt {
 					good = false
 					continue
@@ -299,21 +299,21 @@ func (c *checker) checkEvent(line int, top []member) {
 	var typRaw, seqRaw, timeRaw, dataRaw, ignRaw, surfRaw, srcRaw raw
 	hasExtra := false
 	for _, m := range top {
-		switch string(m.key) {
+		switch string(m.Key) {
 		case "type":
-			typRaw = m.val
+			typRaw = m.Value
 		case "seq":
-			seqRaw = m.val
+			seqRaw = m.Value
 		case "time":
-			timeRaw = m.val
+			timeRaw = m.Value
 		case "data":
-			dataRaw = m.val
+			dataRaw = m.Value
 		case "ignorable":
-			ignRaw = m.val
+			ignRaw = m.Value
 		case "surfaceOp":
-			surfRaw = m.val
+			surfRaw = m.Value
 		case "sourceEventSeqs":
-			srcRaw = m.val
+			srcRaw = m.Value
 		default:
 			hasExtra = true
 		}
@@ -325,20 +325,20 @@ func (c *checker) checkEvent(line int, top []member) {
 	ev.typ = typ
 	if v := seqRaw; v == nil {
 		p.add("seq is missing")
-	} else if s, isInt := v.nonNegInt(false); !isInt {
+	} else if s, isInt := nonNegInt(v, false); !isInt {
 		p.add("seq " + clip(v) + " is not a non-negative safe integer")
 	} else {
 		ev.seq = s
 	}
 	if v := timeRaw; v == nil {
 		p.add("time is missing")
-	} else if _, isInt := v.safeInt(); !isInt {
+	} else if _, isInt := safeInt(v); !isInt {
 		p.add("time " + clip(v) + " is not a safe integer")
 	}
 	if v := dataRaw; v == nil {
 		p.add("data is missing")
-	} else if v.kind() != jsonjs.Object {
-		p.add("data is a JSON " + v.kind().String() + ", not an object")
+	} else if v.Kind() != jsonjs.Object {
+		p.add("data is a JSON " + v.Kind().String() + ", not an object")
 	} else {
 		ev.data = v
 	}
@@ -353,8 +353,8 @@ func (c *checker) checkEvent(line int, top []member) {
 	if hasExtra {
 		var extra []string
 		for _, m := range top {
-			if !contains(envelopeKeys, string(m.key)) {
-				extra = append(extra, quote(string(m.key)))
+			if !contains(envelopeKeys, string(m.Key)) {
+				extra = append(extra, quote(string(m.Key)))
 			}
 		}
 		p.add("unexpected envelope member(s) " + strings.Join(dedupeStrings(extra), ", "))
@@ -422,21 +422,21 @@ func (c *checker) checkEvent(line int, top []member) {
 // surfaceOpProblem checks surfaceOp: "append" or
 // {"op":"replace","start":s,"end":e} (LOG-3).
 func (c *checker) surfaceOpProblem(v raw) string {
-	if v.strIs("append") {
+	if v.StrIs("append") {
 		return ""
 	}
-	if v.kind() != jsonjs.Object {
+	if v.Kind() != jsonjs.Object {
 		return "surfaceOp is " + clip(v) + `, not "append" or a replace object`
 	}
 	ms := c.obj(v)
 	var p problems
 	keySet(ms, []string{"op", "start", "end"}, nil, &p, "surfaceOp")
-	if op, ok := get(ms, "op"); ok && !op.strIs("replace") {
+	if op, ok := get(ms, "op"); ok && !op.StrIs("replace") {
 		p.add(`surfaceOp.op is not "replace"`)
 	}
 	for _, k := range []string{"start", "end"} {
 		if x, ok := get(ms, k); ok {
-			if _, isInt := x.nonNegInt(false); !isInt {
+			if _, isInt := nonNegInt(x, false); !isInt {
 				p.add("surfaceOp." + k + " is not a non-negative safe integer")
 			}
 		}
@@ -446,7 +446,7 @@ func (c *checker) surfaceOpProblem(v raw) string {
 
 // replaceOp returns the start and end of a replace surfaceOp.
 func (c *checker) replaceOp(v raw) (start, end int64, ok bool) {
-	if v.kind() != jsonjs.Object {
+	if v.Kind() != jsonjs.Object {
 		return 0, 0, false
 	}
 	ms := c.obj(v)
@@ -455,20 +455,20 @@ func (c *checker) replaceOp(v raw) (start, end int64, ok bool) {
 	if !ok1 || !ok2 {
 		return 0, 0, false
 	}
-	start, ok1 = s.nonNegInt(false)
-	end, ok2 = e.nonNegInt(false)
+	start, ok1 = nonNegInt(s, false)
+	end, ok2 = nonNegInt(e, false)
 	return start, end, ok1 && ok2
 }
 
 // seqList decodes an array of non-negative safe integers. The slice is
 // the checker's scratch: it is valid until the next seqList call.
 func (c *checker) seqList(v raw) ([]int64, bool) {
-	if v.kind() != jsonjs.Array {
+	if v.Kind() != jsonjs.Array {
 		return nil, false
 	}
 	out := c.seqBuf[:0]
 	for _, it := range c.arr(v) {
-		n, ok := it.nonNegInt(false)
+		n, ok := nonNegInt(it, false)
 		if !ok {
 			return nil, false
 		}
@@ -483,12 +483,12 @@ func (c *checker) seqList(v raw) ([]int64, bool) {
 // eventType decodes an event's type; the names of the known types are
 // not copied.
 func (c *checker) eventType(r raw) (typ string, kind evKind, known, ok bool) {
-	if c.validUTF8 && r.kind() == jsonjs.String {
+	if c.validUTF8 && r.Kind() == jsonjs.String {
 		if t, found := knownTypeInfo[string(r[1:len(r)-1])]; found {
 			return t.name, t.kind, true, true
 		}
 	}
-	typ, ok = r.str(c.validUTF8)
+	typ, ok = c.str(r)
 	kind, known = knownEventTypes[typ]
 	return typ, kind, known, ok
 }

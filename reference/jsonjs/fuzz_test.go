@@ -60,3 +60,89 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLazy (the successor of logcheck's FuzzScanner) checks the lazy mode
+// against Parse: Scan accepts exactly what ParseReplacing accepts, UTF8
+// says whether Parse does too, the container table gives every
+// container's end, and the root's Value and, for a string, Str equal
+// Parse's answer.
+func FuzzLazy(f *testing.F) {
+	for _, s := range []string{
+		`{}`, `[]`, `""`, `0`, `-0`, `1e400`, `-1.5E-7`, `true`, `null`, ` {"a" : [1, 2, {"b": null}] } `,
+		`{"a":1,"a":2,"b":{"a":3}}`, `"\ud800\udc00 \ud800 \udc00x \u00e9\n\t\"\\\/\b\f\r"`,
+		`[1,`, `{"a"}`, `"\x"`, "\"\x01\"", "\"aaaaaaa\taaaaaaaa\"", `01`, `1.`, `-`, `{"a":1,}`, `[1 2]`, "\xff",
+		"\"\xE2\x82A\"", `"\u12"`, `tru`, `{"\ud800":1}`, `[[[[[[[[[[]]]]]]]]]]`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var l jsonjs.Lazy
+		ok := l.Scan(data)
+		repl, errR := jsonjs.ParseReplacing(data)
+		if ok != (errR == nil) {
+			t.Fatalf("Scan says %v, ParseReplacing says %v for %q", ok, errR, data)
+		}
+		if !ok {
+			return
+		}
+		want, err := jsonjs.Parse(data)
+		if l.UTF8() != (err == nil) {
+			t.Fatalf("UTF8 says %v, Parse says %v for %q", l.UTF8(), err, data)
+		}
+		root := l.Root()
+		if !l.UTF8() {
+			if got := jsonjs.Marshal(root.ValueReplacing()); !bytes.Equal(got, jsonjs.Marshal(repl)) {
+				t.Fatalf("ValueReplacing %s, ParseReplacing %s", got, jsonjs.Marshal(repl))
+			}
+			return
+		}
+		if got, w := jsonjs.Marshal(root.Value()), jsonjs.Marshal(want); !bytes.Equal(got, w) {
+			t.Fatalf("Value %s, Parse %s", got, w)
+		}
+		checkLazyTree(t, &l, root, want)
+	})
+}
+
+// checkLazyTree walks r with Members and Items alongside Parse's value v.
+func checkLazyTree(t *testing.T, l *jsonjs.Lazy, r jsonjs.Raw, v jsonjs.Value) {
+	t.Helper()
+	if r.Kind() != v.Kind() {
+		t.Fatalf("kind %v, Parse %v for %q", r.Kind(), v.Kind(), r)
+	}
+	switch r.Kind() {
+	case jsonjs.String:
+		s, _ := r.Str()
+		if w, _ := v.Str(); s != w || !r.StrIs(w) {
+			t.Fatalf("Str %q, Parse %q", s, w)
+		}
+	case jsonjs.Number:
+		f, _ := r.Float()
+		if w, _ := v.Float(); f != w && !(f != f && w != w) {
+			t.Fatalf("Float %v, Parse %v", f, w)
+		}
+	case jsonjs.Array:
+		items := l.Items(nil, r)
+		want, _ := v.Items()
+		if len(items) != len(want) {
+			t.Fatalf("%d items, Parse %d in %q", len(items), len(want), r)
+		}
+		for i := range items {
+			checkLazyTree(t, l, items[i], want[i])
+		}
+	case jsonjs.Object:
+		ms := l.Members(nil, r)
+		for _, m := range ms {
+			w, ok := v.Get(string(m.Key))
+			if !ok {
+				t.Fatalf("member %q missing from Parse", m.Key)
+			}
+			if m.Value.Kind() != w.Kind() {
+				// An earlier duplicate: Parse keeps the last value.
+				continue
+			}
+			if jsonjs.Equal(m.Value.Value(), w) {
+				checkLazyTree(t, l, m.Value, w)
+			}
+		}
+	}
+}

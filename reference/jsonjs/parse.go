@@ -3,16 +3,20 @@ package jsonjs
 import (
 	"fmt"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
-// SyntaxError describes malformed JSON text, with the position of the
-// offending byte.
+// SyntaxError describes text JSON.parse refuses, or bytes that are not
+// UTF-8, with the position of the offending byte.
 type SyntaxError struct {
-	Offset int // byte offset into the (UTF-8 decoded) input
+	Offset int // byte offset into the input
 	Line   int // 1-based
 	Column int // 1-based, in bytes
 	Msg    string
+	// Bytes is the maximal invalid UTF-8 subsequence at Offset when the
+	// input is not UTF-8, else nil.
+	Bytes []byte
 }
 
 func (e *SyntaxError) Error() string {
@@ -22,32 +26,76 @@ func (e *SyntaxError) Error() string {
 // Parse parses one JSON text with JSON.parse semantics:
 //   - only space, tab, LF and CR are whitespace; no trailing text is allowed;
 //   - numbers that overflow a double become ±Inf (JSON.parse("1e400") is
-//     Infinity, which SEARCH-NARROW-3 accepts);
+//     Infinity, which SEARCH-NARROW-3 accepts); Lexeme gives a number's
+//     source text;
 //   - a duplicate key keeps its first position and its last value (CODE-KEYS-2);
 //   - \u escapes of lone surrogates are kept as WTF-8 (see the package doc);
-//   - input bytes that are not UTF-8 are first decoded as WHATWG UTF-8 with
-//     replacement, as a JS host decoding the bytes would.
+//   - input that is not UTF-8 is refused with a *SyntaxError naming the
+//     offset and the bytes: nothing is repaired silently. ParseReplacing
+//     is the explicit way to read bytes as a JS host decoding them would.
 //
 // Nesting depth is limited only by memory: the parser keeps an explicit
-// stack.
+// stack. Strings without escapes share one copy of the input, so a value
+// keeps its whole input alive; strings.Clone what must outlive it cheaply.
 func Parse(data []byte) (Value, error) {
+	if off, bad := invalidUTF8(data); off >= 0 {
+		p := parser{data: data, pos: off}
+		err := p.fail("invalid UTF-8 at byte offset %d: bytes % X", off, bad)
+		err.(*SyntaxError).Bytes = append([]byte(nil), bad...)
+		return Value{}, err
+	}
+	p := scratch.Get().(*parser)
+	v, err := parseWith(p, data)
+	scratch.Put(p)
+	return v, err
+}
+
+// scratch keeps parsers' scratch stacks between calls, so a stream of
+// small texts does not grow new ones every time.
+var scratch = sync.Pool{New: func() any { return new(parser) }}
+
+// parseWith is Parse with the scratch stacks of p, which keeps them for
+// the next call. data must be UTF-8.
+func parseWith(p *parser, data []byte) (Value, error) {
+	p.data, p.src, p.pos = data, string(data), 0
+	v, err := p.parse()
+	clear(p.members) // left over only after an error
+	clear(p.items)
+	p.members, p.items = trim(p.members), trim(p.items)
+	// Blocks stay with this text's values: shared with the next text's, a
+	// kept value would keep both texts alive.
+	p.data, p.src, p.memberBlock, p.itemBlock = nil, "", nil, nil
+	return v, err
+}
+
+// ParseReplacing is Parse after decoding data as WHATWG UTF-8 with
+// replacement (each maximal invalid subsequence becomes U+FFFD), which is
+// what JSON.parse sees when a JS host decodes the bytes first. Use it only
+// where the contract says the bytes are decoded that way.
+func ParseReplacing(data []byte) (Value, error) {
 	if !utf8.Valid(data) {
 		data = []byte(DecodeUTF8(data))
 	}
-	p := parser{data: data}
-	return p.parse()
+	return Parse(data)
 }
 
 type parser struct {
 	data []byte
+	src  string // data as a string, which unescaped strings share
 	pos  int
+	// Scratch stacks of the open containers' members and items; a closed
+	// container copies its tail out, so slices are allocated at their size.
+	members []Member
+	items   []Value
+	// Blocks that closed containers are carved from (see carve).
+	memberBlock []Member
+	itemBlock   []Value
 }
 
 type container struct {
-	obj     bool
-	items   []Value
-	members []Member
-	key     string
+	obj  bool
+	base int // start of its members or items on the scratch stack
+	key  string
 }
 
 func (p *parser) fail(format string, args ...any) error {
@@ -105,7 +153,7 @@ func (p *parser) parse() (Value, error) {
 			if err != nil {
 				return Value{}, err
 			}
-			stack = append(stack, container{obj: true, key: key})
+			stack = append(stack, container{obj: true, base: len(p.members), key: key})
 			complete = false
 		case c == '[':
 			p.pos++
@@ -115,7 +163,7 @@ func (p *parser) parse() (Value, error) {
 				v = Value{kind: Array}
 				break
 			}
-			stack = append(stack, container{})
+			stack = append(stack, container{base: len(p.items)})
 			complete = false
 		case c == '"':
 			s, err := p.str()
@@ -124,11 +172,11 @@ func (p *parser) parse() (Value, error) {
 			}
 			v = StringValue(s)
 		case c == '-' || (c >= '0' && c <= '9'):
-			f, err := p.number()
-			if err != nil {
+			start := p.pos
+			if err := p.number(); err != nil {
 				return Value{}, err
 			}
-			v = NumberValue(f)
+			v = Value{kind: Number, n: numberValue(p.data[start:p.pos]), s: p.src[start:p.pos]}
 		case p.literal("true"):
 			v = BoolValue(true)
 		case p.literal("false"):
@@ -152,13 +200,17 @@ func (p *parser) parse() (Value, error) {
 			}
 			top := &stack[len(stack)-1]
 			if top.obj {
-				top.members = append(top.members, Member{Key: top.key, Value: v})
+				p.members = append(p.members, Member{Key: top.key, Value: v})
 			} else {
-				top.items = append(top.items, v)
+				p.items = append(p.items, v)
 			}
 			p.skipSpace()
 			if p.pos >= len(p.data) {
-				return Value{}, p.fail("unexpected end of input inside an %s", map[bool]string{true: "object", false: "array"}[top.obj])
+				what := "array"
+				if top.obj {
+					what = "object"
+				}
+				return Value{}, p.fail("unexpected end of input inside an %s", what)
 			}
 			c := p.data[p.pos]
 			if c == ',' {
@@ -175,10 +227,10 @@ func (p *parser) parse() (Value, error) {
 			}
 			if top.obj && c == '}' {
 				p.pos++
-				v = ObjectValue(top.members...)
+				v = ObjectValue(popTail(&p.members, top.base, &p.memberBlock, p.rest())...)
 			} else if !top.obj && c == ']' {
 				p.pos++
-				v = Value{kind: Array, arr: top.items}
+				v = Value{kind: Array, arr: popTail(&p.items, top.base, &p.itemBlock, p.rest())}
 			} else if top.obj {
 				return Value{}, p.fail("unexpected %s, expecting ',' or '}'", p.describe())
 			} else {
@@ -188,6 +240,42 @@ func (p *parser) parse() (Value, error) {
 		}
 	}
 }
+
+// popTail moves the tail (*s)[base:] of a scratch stack into a slice
+// carved from *block, zeroing the tail so the stack keeps no references.
+func popTail[T any](s *[]T, base int, block *[]T, rest int) []T {
+	out := carve(block, len(*s)-base, rest)
+	copy(out, (*s)[base:])
+	clear((*s)[base:])
+	*s = (*s)[:base]
+	return out
+}
+
+// blockSize is how many elements carve allocates at once: small
+// containers share one allocation instead of one each.
+const blockSize = 32
+
+// carve hands out the next n unused elements of *block, with no spare
+// capacity, allocating a new block when it is short: at most blockSize
+// elements, fewer when the rest of the text (rest bytes) cannot hold more
+// values (each takes at least 2 bytes). An element is handed out once and
+// never written again by the parser, so values that share a block are
+// independent; a block lives as long as any value carved from it.
+func carve[T any](block *[]T, n, rest int) []T {
+	if n > blockSize/2 {
+		return make([]T, n)
+	}
+	b := *block
+	if cap(b)-len(b) < n {
+		b = make([]T, 0, n+min(blockSize-n, rest/2))
+	}
+	out := b[len(b) : len(b)+n : len(b)+n]
+	*block = b[:len(b)+n]
+	return out
+}
+
+// rest is the number of bytes of the text after the current position.
+func (p *parser) rest() int { return len(p.data) - p.pos }
 
 func (p *parser) literal(word string) bool {
 	if len(p.data)-p.pos >= len(word) && string(p.data[p.pos:p.pos+len(word)]) == word {
@@ -214,8 +302,13 @@ func (p *parser) key() (string, error) {
 	return k, nil
 }
 
-func (p *parser) number() (float64, error) {
-	start := p.pos
+// number moves past the number at the current position; the messages say
+// what scanNumber refused.
+func (p *parser) number() error {
+	if end := scanNumber(p.data, p.pos); end >= 0 {
+		p.pos = end
+		return nil
+	}
 	d := p.data
 	if d[p.pos] == '-' {
 		p.pos++
@@ -231,60 +324,48 @@ func (p *parser) number() (float64, error) {
 	if p.pos < len(d) && d[p.pos] == '0' {
 		p.pos++
 	} else if digits() == 0 {
-		return 0, p.fail("invalid number: expecting a digit")
+		return p.fail("invalid number: expecting a digit")
 	}
 	if p.pos < len(d) && d[p.pos] == '.' {
 		p.pos++
 		if digits() == 0 {
-			return 0, p.fail("invalid number: expecting a digit after '.'")
+			return p.fail("invalid number: expecting a digit after '.'")
 		}
 	}
-	if p.pos < len(d) && (d[p.pos] == 'e' || d[p.pos] == 'E') {
+	p.pos++ // 'e' or 'E', after which scanNumber found no digit
+	if p.pos < len(d) && (d[p.pos] == '+' || d[p.pos] == '-') {
 		p.pos++
-		if p.pos < len(d) && (d[p.pos] == '+' || d[p.pos] == '-') {
-			p.pos++
-		}
-		if digits() == 0 {
-			return 0, p.fail("invalid number: expecting an exponent digit")
-		}
 	}
-	// ParseFloat rounds correctly, and returns ±Inf with ErrRange on
-	// overflow, which is JavaScript's answer too.
-	f, _ := strconv.ParseFloat(string(d[start:p.pos]), 64)
-	return f, nil
+	return p.fail("invalid number: expecting an exponent digit")
 }
 
+// str reads the string at the current position: scanString finds its end,
+// and only a refused string is walked again, for the message.
 func (p *parser) str() (string, error) {
+	start := p.pos
+	end, escaped, _ := scanString(p.data, start)
+	if end < 0 {
+		return "", p.strError()
+	}
+	p.pos = end
+	if !escaped {
+		return p.src[start+1 : end-1], nil
+	}
+	return unescape(p.data[start+1 : end-1]), nil
+}
+
+// strError locates what scanString refused in the string at p.pos.
+func (p *parser) strError() error {
 	d := p.data
 	p.pos++ // opening quote
-	start := p.pos
-	// Fast path: no escapes.
-	for p.pos < len(d) {
-		c := d[p.pos]
-		if c == '"' {
-			s := string(d[start:p.pos])
-			p.pos++
-			return s, nil
-		}
-		if c == '\\' {
-			break
-		}
-		if c < 0x20 {
-			return "", p.fail("control character U+%04X in a string", c)
-		}
-		p.pos++
-	}
-	buf := append([]byte(nil), d[start:p.pos]...)
 	for p.pos < len(d) {
 		c := d[p.pos]
 		switch {
 		case c == '"':
-			p.pos++
-			return string(buf), nil
+			return p.fail("unterminated string") // not reached: scanString accepts it
 		case c < 0x20:
-			return "", p.fail("control character U+%04X in a string", c)
+			return p.fail("control character U+%04X in a string", c)
 		case c != '\\':
-			buf = append(buf, c)
 			p.pos++
 			continue
 		}
@@ -295,44 +376,17 @@ func (p *parser) str() (string, error) {
 		e := d[p.pos]
 		p.pos++
 		switch e {
-		case '"', '\\', '/':
-			buf = append(buf, e)
-		case 'b':
-			buf = append(buf, '\b')
-		case 'f':
-			buf = append(buf, '\f')
-		case 'n':
-			buf = append(buf, '\n')
-		case 'r':
-			buf = append(buf, '\r')
-		case 't':
-			buf = append(buf, '\t')
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 		case 'u':
-			u, err := p.hex4()
-			if err != nil {
-				return "", err
-			}
-			if u >= 0xD800 && u <= 0xDBFF && p.pos+1 < len(d) && d[p.pos] == '\\' && d[p.pos+1] == 'u' {
-				save := p.pos
-				p.pos += 2
-				lo, err := p.hex4()
-				if err == nil && lo >= 0xDC00 && lo <= 0xDFFF {
-					buf = utf8.AppendRune(buf, 0x10000+(rune(u)-0xD800)<<10+(rune(lo)-0xDC00))
-					continue
-				}
-				p.pos = save
-			}
-			if u >= 0xD800 && u <= 0xDFFF {
-				buf = appendSurrogate(buf, u)
-			} else {
-				buf = utf8.AppendRune(buf, rune(u))
+			if _, err := p.hex4(); err != nil {
+				return err
 			}
 		default:
 			p.pos--
-			return "", p.fail("invalid escape '\\%c' in a string", e)
+			return p.fail("invalid escape '\\%c' in a string", e)
 		}
 	}
-	return "", p.fail("unterminated string")
+	return p.fail("unterminated string")
 }
 
 func (p *parser) hex4() (uint16, error) {

@@ -2,6 +2,7 @@ package jsonjs_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"time"
@@ -192,30 +193,40 @@ var _ = Describe("Parse (JSON.parse semantics)", func() {
 		})
 	})
 
-	DescribeTable("decodes input bytes that are not UTF-8 as WHATWG UTF-8 with replacement",
-		func(raw []byte, want string) {
-			in := append(append([]byte{'"'}, raw...), '"')
-			v, err := jsonjs.Parse(in)
+	DescribeTable("refuses bytes that are not UTF-8, naming the offset and the bytes; ParseReplacing decodes them as WHATWG UTF-8 with replacement",
+		func(raw []byte, at int, bad string, want string) {
+			in := append(append([]byte(`{"k":"x`), raw...), '"', '}')
+			_, err := jsonjs.Parse(in)
+			var se *jsonjs.SyntaxError
+			Expect(errors.As(err, &se)).To(BeTrue(), "%v", err)
+			Expect(se.Offset).To(Equal(7 + at))
+			Expect(se.Column).To(Equal(8 + at))
+			Expect(fmt.Sprintf("% X", se.Bytes)).To(Equal(bad))
+			Expect(err.Error()).To(Equal(fmt.Sprintf("line 1, column %d: invalid UTF-8 at byte offset %d: bytes %s", 8+at, 7+at, bad)))
+
+			v, err := jsonjs.ParseReplacing(in)
 			Expect(err).NotTo(HaveOccurred())
-			s, ok := v.Str()
-			Expect(ok).To(BeTrue())
-			Expect(s).To(Equal(want))
-			Expect(marshal(v)).To(Equal(`"` + want + `"`))
+			s, _ := v.Get("k")
+			str, _ := s.Str()
+			Expect(str).To(Equal("x" + want))
+			Expect(marshal(v)).To(Equal(`{"k":"x` + want + `"}`))
 		},
-		Entry("E2 82 41", []byte{0xE2, 0x82, 0x41}, "\uFFFDA"),
-		Entry("FF FE", []byte{0xFF, 0xFE}, "\uFFFD\uFFFD"),
-		Entry("raw ED A0 80 is not a lone surrogate", []byte{0xED, 0xA0, 0x80}, "\uFFFD\uFFFD\uFFFD"),
-		Entry("F0 80 80 41", []byte{0xF0, 0x80, 0x80, 0x41}, "\uFFFD\uFFFD\uFFFDA"),
-		Entry("C0 AF", []byte{0xC0, 0xAF}, "\uFFFD\uFFFD"),
-		Entry("C3 A9 A9 41", []byte{0xC3, 0xA9, 0xA9, 0x41}, "é\uFFFDA"),
-		Entry("F4 90 80 80", []byte{0xF4, 0x90, 0x80, 0x80}, "\uFFFD\uFFFD\uFFFD\uFFFD"),
-		Entry("truncated 😀", []byte{0xF0, 0x9F, 0x98}, "\uFFFD"),
+		Entry("E2 82 41", []byte{0xE2, 0x82, 0x41}, 0, "E2 82", "\uFFFDA"),
+		Entry("FF FE", []byte{0xFF, 0xFE}, 0, "FF", "\uFFFD\uFFFD"),
+		Entry("raw ED A0 80 is not a lone surrogate", []byte{0xED, 0xA0, 0x80}, 0, "ED", "\uFFFD\uFFFD\uFFFD"),
+		Entry("F0 80 80 41", []byte{0xF0, 0x80, 0x80, 0x41}, 0, "F0", "\uFFFD\uFFFD\uFFFDA"),
+		Entry("C0 AF", []byte{0xC0, 0xAF}, 0, "C0", "\uFFFD\uFFFD"),
+		Entry("C3 A9 A9 41", []byte{0xC3, 0xA9, 0xA9, 0x41}, 2, "A9", "é\uFFFDA"),
+		Entry("F4 90 80 80", []byte{0xF4, 0x90, 0x80, 0x80}, 0, "F4", "\uFFFD\uFFFD\uFFFD\uFFFD"),
+		Entry("truncated 😀", []byte{0xF0, 0x9F, 0x98}, 0, "F0 9F 98", "\uFFFD"),
 	)
 
-	It("decodes invalid bytes outside strings too, then rejects them", func() {
+	It("refuses invalid bytes outside strings too; ParseReplacing decodes, then JSON.parse rules apply", func() {
 		_, err := jsonjs.Parse([]byte{'[', 0xFF, ']'})
-		Expect(err).To(HaveOccurred())
-		v, err := jsonjs.Parse([]byte{'{', '"', 0xC3, '"', ':', '1', '}'})
+		Expect(err).To(MatchError(ContainSubstring("invalid UTF-8 at byte offset 1: bytes FF")))
+		_, err = jsonjs.ParseReplacing([]byte{'[', 0xFF, ']'})
+		Expect(err).To(MatchError(ContainSubstring("unexpected")))
+		v, err := jsonjs.ParseReplacing([]byte{'{', '"', 0xC3, '"', ':', '1', '}'})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(v.Has("\uFFFD")).To(BeTrue())
 	})

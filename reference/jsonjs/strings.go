@@ -84,54 +84,13 @@ func DecodeUTF8(b []byte) string {
 	}
 	out := make([]byte, 0, len(b)+8)
 	for i := 0; i < len(b); {
-		c := b[i]
-		if c < 0x80 {
-			out = append(out, c)
-			i++
-			continue
-		}
-		need, lo, hi := 0, byte(0x80), byte(0xBF)
-		switch {
-		case c >= 0xC2 && c <= 0xDF:
-			need = 1
-		case c >= 0xE0 && c <= 0xEF:
-			need = 2
-			if c == 0xE0 {
-				lo = 0xA0
-			} else if c == 0xED {
-				hi = 0x9F
-			}
-		case c >= 0xF0 && c <= 0xF4:
-			need = 3
-			if c == 0xF0 {
-				lo = 0x90
-			} else if c == 0xF4 {
-				hi = 0x8F
-			}
-		default:
+		size, ok := utf8Step(b, i)
+		if ok {
+			out = append(out, b[i:i+size]...)
+		} else {
 			out = append(out, "\uFFFD"...)
-			i++
-			continue
 		}
-		j := i + 1
-		ok := true
-		for k := 0; k < need; k++ {
-			if j >= len(b) || b[j] < lo || b[j] > hi {
-				ok = false
-				break
-			}
-			lo, hi = 0x80, 0xBF
-			j++
-		}
-		if !ok {
-			// One U+FFFD for the incomplete sequence; the offending byte is
-			// processed again as a new lead.
-			out = append(out, "\uFFFD"...)
-			i = j
-			continue
-		}
-		out = append(out, b[i:j]...)
-		i = j
+		i += size
 	}
 	return string(out)
 }

@@ -54,7 +54,7 @@ type Value struct {
 	kind Kind
 	b    bool
 	n    float64
-	s    string
+	s    string // a string's WTF-8, or a parsed number's lexeme
 	arr  []Value
 	obj  []Member
 }
@@ -103,7 +103,19 @@ func (v Value) Bool() (b, ok bool) { return v.b, v.kind == Bool }
 func (v Value) Float() (f float64, ok bool) { return v.n, v.kind == Number }
 
 // Str returns the string (WTF-8); ok is false for other kinds.
-func (v Value) Str() (s string, ok bool) { return v.s, v.kind == String }
+func (v Value) Str() (s string, ok bool) {
+	if v.kind != String {
+		return "", false // s holds a number's lexeme
+	}
+	return v.s, true
+}
+
+// Lexeme returns the source text of a number read by Parse ("1e2", "-0",
+// "9007199254740993"), for callers that must see more than the double;
+// ok is false for other kinds and for numbers built with NumberValue.
+func (v Value) Lexeme() (lex string, ok bool) {
+	return v.s, v.kind == Number && v.s != ""
+}
 
 // Items returns the array elements; ok is false for other kinds. The slice
 // is shared: callers must not modify it.

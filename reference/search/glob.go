@@ -32,24 +32,18 @@ func PageGlob(paths []string, maxResults int, sampleOverCap bool, root string) G
 	return GlobPage{Items: s.Items, Truncated: true, Seen: n, Sampled: true, Shown: s.Shown, Groups: s.Total}
 }
 
-func globRecovery(ref *Ref) string {
-	if ref == nil {
-		return globUnsaved
-	}
-	return "Full sorted result stored at: " + ref.Locator + ". " + ref.RetrievalHint
-}
+func globRecovery(ref *Ref) string { return recovery(ref, globUnsaved, globSavedHead) }
 
 // globBasis explains how the page was chosen (SEARCH-GLOB-4). A sample in
 // which every path is its own top-level entry equals the head, so it reads
 // like the head.
 func globBasis(p GlobPage) string {
 	if !p.Sampled || p.Groups == p.Seen {
-		return "."
+		return globHeadBasis
 	}
-	s := ", sampled across " + strconv.Itoa(p.Shown) + " of the " + strconv.Itoa(p.Groups) +
-		" top-level entries this pattern matched instead of taken in modification-time order."
+	s := globSampled + strconv.Itoa(p.Shown) + globOfThe + strconv.Itoa(p.Groups) + globSampledWhy
 	if p.Shown < p.Groups {
-		s += " Narrow path to inspect a specific subtree."
+		s += globNarrow
 	}
 	return s
 }
@@ -57,14 +51,18 @@ func globBasis(p GlobPage) string {
 // GlobText renders glob's model-facing text (SEARCH-GLOB-1..5).
 func GlobText(p GlobPage, ref *Ref) string {
 	if p.Seen == 0 {
-		return "No files found" // SEARCH-GLOB-1
+		return GlobNone // SEARCH-GLOB-1
 	}
 	body := strings.Join(p.Items, "\n")
 	if !p.Truncated {
 		return body // SEARCH-GLOB-2
 	}
-	return body + "\n\n(Showing " + strconv.Itoa(len(p.Items)) + " of " + strconv.Itoa(p.Seen) +
-		" paths" + globBasis(p) + " " + globRecovery(ref) + ")"
+	return body + GroupSep + globFooter(len(p.Items), p.Seen, globBasis(p), globRecovery(ref))
+}
+
+// globFooter is "(Showing K of N paths<basis> <recovery>)" (SEARCH-GLOB-3).
+func globFooter(kept, seen int, basis, recovery string) string {
+	return globShowing + strconv.Itoa(kept) + headOf + strconv.Itoa(seen) + globPaths + basis + " " + recovery + ")"
 }
 
 // GlobSpillText is the complete result glob hands to the spill store: every

@@ -62,54 +62,81 @@ func GroupByFile(matches []Match) []FileMatches {
 func formatGroups(b *strings.Builder, groups []FileMatches) {
 	for i, g := range groups {
 		if i > 0 {
-			b.WriteString("\n\n")
+			b.WriteString(GroupSep)
 		}
 		b.WriteString(g.Path)
+		var head [32]byte
 		for _, m := range g.Matches {
-			b.WriteString("\nLine ")
-			b.WriteString(strconv.Itoa(m.LineNumber))
-			b.WriteString(": ")
+			b.Write(AppendRowHead(head[:0], strconv.Itoa(m.LineNumber)))
 			b.WriteString(m.Line)
 		}
 	}
+}
+
+// AppendRowHead appends "\nLine <number>: ", what precedes a match's line
+// in a group (SEARCH-GREP-3).
+func AppendRowHead(dst []byte, number string) []byte {
+	return append(append(append(append(dst, '\n'), rowHead...), number...), rowSep...)
 }
 
 // grepHeader is "Found N match(es)" or "Found K of N matches" (SEARCH-GREP-2).
 func grepHeader(kept, seen int, truncated bool) string {
 	switch {
 	case truncated:
-		return "Found " + strconv.Itoa(kept) + " of " + strconv.Itoa(seen) + " matches"
+		return headFound + strconv.Itoa(kept) + headOf + strconv.Itoa(seen) + headMatches
 	case seen == 1:
-		return "Found 1 match"
+		return headFound + "1" + headMatch
 	}
-	return "Found " + strconv.Itoa(seen) + " matches"
+	return headFound + strconv.Itoa(seen) + headMatches
 }
 
-// Recovery sentences (SEARCH-GREP-5, SEARCH-GLOB-5).
+// The wording of the texts, one statement each: the renderers here and the
+// parsers of parse.go both use these (SEARCH-GREP-1..5, SEARCH-GLOB-1..5).
 const (
-	grepUnsaved = "The complete result could not be saved; narrow pattern, path, or include to see more."
-	globUnsaved = "The complete result could not be saved; narrow pattern or path to see more."
+	GrepNone       = "No matches found"
+	GlobNone       = "No files found"
+	grepUnsaved    = "The complete result could not be saved; narrow pattern, path, or include to see more."
+	globUnsaved    = "The complete result could not be saved; narrow pattern or path to see more."
+	grepSavedHead  = "Full grep result stored at: "
+	globSavedHead  = "Full sorted result stored at: "
+	savedSep       = ". " // between the locator and the retrieval hint
+	headFound      = "Found "
+	headOf         = " of "
+	headMatches    = " matches"
+	headMatch      = " match"
+	rowHead        = "Line "
+	rowSep         = ": "
+	GroupSep       = "\n\n"
+	globShowing    = "(Showing "
+	globPaths      = " paths"
+	globHeadBasis  = "."
+	globSampled    = ", sampled across "
+	globOfThe      = " of the "
+	globSampledWhy = " top-level entries this pattern matched instead of taken in modification-time order."
+	globNarrow     = " Narrow path to inspect a specific subtree."
 )
 
-func grepRecovery(ref *Ref) string {
+func recovery(ref *Ref, unsaved, savedHead string) string {
 	if ref == nil {
-		return grepUnsaved
+		return unsaved
 	}
-	return "Full grep result stored at: " + ref.Locator + ". " + ref.RetrievalHint
+	return savedHead + ref.Locator + savedSep + ref.RetrievalHint
 }
+
+func grepRecovery(ref *Ref) string { return recovery(ref, grepUnsaved, grepSavedHead) }
 
 // GrepText renders grep's model-facing text from the retention outcome
 // (SEARCH-GREP-1..5). ref is the saved spill artifact, or nil.
 func GrepText(r retention.RetainedItems[Match], ref *Ref) string {
 	if r.Seen == 0 {
-		return "No matches found" // SEARCH-GREP-1
+		return GrepNone // SEARCH-GREP-1
 	}
 	var b strings.Builder
 	b.WriteString(grepHeader(r.Kept, r.Seen, r.Truncated))
-	b.WriteString("\n\n")
+	b.WriteString(GroupSep)
 	formatGroups(&b, GroupByFile(r.Items))
 	if r.Truncated {
-		b.WriteString("\n\n(")
+		b.WriteString(GroupSep + "(")
 		b.WriteString(grepRecovery(ref))
 		b.WriteString(")")
 	}
