@@ -55,7 +55,7 @@ func (s *inProcess) Run(ctx context.Context, id, op string, input []byte) (reply
 	if herr != nil {
 		msg := herr.Error()
 		reply := Reply{Error: &msg}
-		if off, bad, found := jsonjs.FirstInvalidUTF8([]byte(msg)); found {
+		if off, bad, found := jsonjs.FirstInvalidWTF8(msg); found {
 			reply.BadBytes = &BadBytes{Path: "$.error.message", Offset: off, Bytes: bytes.Clone(bad)}
 		}
 		return reply, nil

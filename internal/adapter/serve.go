@@ -152,7 +152,7 @@ func (s *server) handle(dst, line []byte) (out []byte, bye bool) {
 	if err != nil {
 		return appendErrorAnswer(dst, idRaw, err.Error()), false
 	}
-	if !isObject(output) {
+	if clean, _ := sanitize(output); !isObject(clean) { // bad bytes are the client's to judge
 		return appendErrorAnswer(dst, idRaw, "harness output is not a JSON object: "+excerpt(output)), false
 	}
 	// Bytes that are not UTF-8 go out as the harness wrote them: the client

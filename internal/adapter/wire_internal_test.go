@@ -216,13 +216,17 @@ var _ = Describe("bytes that are not UTF-8 in an answer (issue 10)", func() {
 		Entry("in the content", "{\"id\":\"c1\",\"output\":{\"content\":\"ok \xE2\x82A\"}}", "$.content", "content", []byte{0xE2, 0x82}),
 		Entry("in a nested string", "{\"id\":\"c1\",\"output\":{\"meta\":{\"files\":[{\"path\":\"a\"},{\"path\":\"\xFF\"}]}}}", "$.meta.files[1].path", "meta", []byte{0xFF}),
 		Entry("in a member name", "{\"id\":\"c1\",\"output\":{\"view\":{\"\xC3x\":1}}}", `$.view["?x"]`, "view", []byte{0xC3}),
-		Entry("in the error message", "{\"id\":\"c1\",\"error\":{\"message\":\"boom \xED\xA0\"}}", "$.error.message", "", []byte{0xED, 0xA0}),
+		Entry("in the error message", "{\"id\":\"c1\",\"error\":{\"message\":\"boom \xED\xA0\"}}", "$.error.message", "", []byte{0xED}),
 	)
 
-	It("keeps a lone surrogate's WTF-8 form, which is not a bad byte", func() {
-		r, problem := decodeAnswer([]byte("{\"id\":\"c1\",\"output\":{\"text\":\"\xED\xA0\x80\"}}"), "c1")
+	It("takes a lone surrogate as a \\u escape, and its raw 3-byte form as bad bytes", func() {
+		r, problem := decodeAnswer([]byte(`{"id":"c1","output":{"text":"\ud800"}}`), "c1")
 		Expect(problem).To(BeNil())
 		Expect(r.BadBytes).To(BeNil())
+		r, problem = decodeAnswer([]byte("{\"id\":\"c1\",\"output\":{\"text\":\"\xED\xA0\x80\"}}"), "c1")
+		Expect(problem).To(BeNil())
+		Expect(r.BadBytes).NotTo(BeNil())
+		Expect(r.BadBytes.Bytes).To(Equal([]byte{0xED}))
 	})
 
 	It("makes the answer malformed when they are outside the output and the message", func() {

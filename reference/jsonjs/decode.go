@@ -137,13 +137,22 @@ func (f Field) Int() (int, error) {
 	return int(n), nil
 }
 
-// FirstInvalidUTF8 finds the first byte sequence of data that is neither
-// UTF-8 nor WTF-8 (a lone surrogate's 3-byte form counts as valid): its
-// offset and the offending bytes (the lead byte and the continuation bytes
-// after it). ok is false when there is none. Readers of foreign JSON text use
-// it to refuse such bytes with a message that shows them, instead of
-// repairing them to U+FFFD.
+// FirstInvalidUTF8 finds the first maximal subsequence of data that is not
+// UTF-8 (the WHATWG decoder's unit of replacement; a surrogate's 3-byte form
+// is not UTF-8 either, so JSON text carries a lone surrogate only as a \u
+// escape): its offset and bytes. ok is false when there is none. Readers of
+// foreign JSON text use it to refuse such bytes with a message that shows
+// them, instead of repairing them to U+FFFD. It is the check Parse makes.
 func FirstInvalidUTF8(data []byte) (offset int, bad []byte, ok bool) {
+	off, b := invalidUTF8(data)
+	return max(off, 0), b, off >= 0
+}
+
+// FirstInvalidWTF8 is FirstInvalidUTF8 for a string held as WTF-8 (a
+// Value's string, a Go harness's message): a lone surrogate's 3-byte form
+// is valid there.
+func FirstInvalidWTF8(s string) (offset int, bad []byte, ok bool) {
+	data := []byte(s)
 	for i := 0; i < len(data); {
 		c := data[i]
 		if c < utf8.RuneSelf {
