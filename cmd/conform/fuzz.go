@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -172,7 +171,7 @@ func (c *fuzzCmd) Run() error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	progress := fzProgress(report.IsTerminal(os.Stderr))
+	progress := newFzProgress(report.IsTerminal(os.Stderr))
 	rep, err := fuzz.Run(ctx, fuzz.Options{
 		Ops:        c.ops,
 		Seed:       seed,
@@ -244,46 +243,32 @@ func (c *fuzzCmd) Run() error {
 	return nil
 }
 
-// fzProgress draws a progress line on stderr when it is a terminal.
-type fzProgress bool
+// fzProgress is the fuzz campaign's progress on report.Progress, the
+// display conform run uses too; nil when stderr is not a terminal.
+type fzProgress struct{ p *report.Progress }
 
-var fzProgressState struct {
-	sync.Mutex
-	last  time.Time
-	shown bool
+func newFzProgress(on bool) fzProgress {
+	if !on {
+		return fzProgress{}
+	}
+	return fzProgress{report.NewProgress(os.Stderr, "conform fuzz", 0)}
 }
 
-func (p fzProgress) update(pr fuzz.Progress) {
-	if !p {
+func (f fzProgress) update(pr fuzz.Progress) {
+	if f.p == nil {
 		return
 	}
-	st := &fzProgressState
-	st.Lock()
-	defer st.Unlock()
-	now := time.Now()
-	if pr.Shrinking == "" && now.Sub(st.last) < 100*time.Millisecond && pr.Done != pr.Total {
+	if pr.Shrinking != "" {
+		f.p.Note("shrinking " + pr.Shrinking)
 		return
 	}
-	st.last, st.shown = now, true
-	switch {
-	case pr.Shrinking != "":
-		fmt.Fprintf(os.Stderr, "\r\033[Kconform fuzz: shrinking %s …", pr.Shrinking)
-	default:
-		total := "…"
-		if pr.Total > 0 {
-			total = strconv.Itoa(pr.Total)
-		}
-		rate := 0.0
-		if s := pr.Elapsed.Seconds(); s > 0 {
-			rate = float64(pr.Done) / s
-		}
-		fmt.Fprintf(os.Stderr, "\r\033[Kconform fuzz: %d/%s cases, %d failing, %.0f cases/s", pr.Done, total, pr.Failing, rate)
-	}
+	f.p.Note(fmt.Sprintf("%d failing", pr.Failing))
+	f.p.Update(pr.Done, pr.Total)
 }
 
-func (p fzProgress) clear() {
-	if bool(p) && fzProgressState.shown {
-		fmt.Fprint(os.Stderr, "\r\033[K")
+func (f fzProgress) clear() {
+	if f.p != nil {
+		f.p.Finish()
 	}
 }
 

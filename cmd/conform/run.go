@@ -329,9 +329,9 @@ func (f *runFlags) execute(cmd string, p *runPlan) (*runner.Report, error) {
 		// deadline is only a backstop, late enough never to win that race.
 		opt.Timeout = f.Timeout + timeoutBackstop
 	}
-	var bar *report.RunProgress
+	var bar *report.Progress
 	if report.IsTerminal(os.Stderr) && len(p.selected) > 0 {
-		bar = report.NewRunProgress(os.Stderr, len(p.selected))
+		bar = report.NewProgress(os.Stderr, "conform run", len(p.selected))
 		opt.Progress = bar.Update
 	}
 	rep, err := runner.Run(ctx, p.selected, opt)
