@@ -56,10 +56,12 @@ var _ = Describe("no false green (issue 12)", func() {
 		r := rtConform("run", "--adapter", "", "--format", "junit", "--out", out)
 		Expect(r.code).To(Equal(exitUsage), r.stdout+r.stderr)
 		Expect(r.stderr).To(ContainSubstring("--adapter is empty"))
-		Expect(strings.Count(r.stderr, "\n")).To(BeNumerically("<=", 3), "the error and a hint, not the whole help")
-		// kong rejects the flag before any command runs: no report.
-		_, err := os.Stat(out)
-		Expect(os.IsNotExist(err)).To(BeTrue())
+		Expect(strings.Count(r.stderr, "\n")).To(BeNumerically("<=", 3), "the error, not the whole help")
+		Expect(junitFailures(out)).To(Equal([]string{"start-fault usage"}))
+
+		r = rtConform("fuzz", "--adapter", "")
+		Expect(r.code).To(Equal(exitUsage), r.stdout+r.stderr)
+		Expect(r.stderr).To(ContainSubstring("--adapter is empty"))
 	})
 
 	It("an adapter that skips every case is nonconformant, and JUnit says why", func() {

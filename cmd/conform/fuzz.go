@@ -57,6 +57,8 @@ type fuzzCmd struct {
 // Validate runs at parse time, so its errors are usage errors (exit 2).
 func (c *fuzzCmd) Validate() error {
 	switch {
+	case c.Adapter == emptyAdapter:
+		return errEmptyAdapter
 	case c.Adapter != "" && len(c.Command) > 0:
 		return errors.New("give the adapter either with --adapter or after --, not both")
 	case c.Adapter != "":

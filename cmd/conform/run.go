@@ -82,7 +82,7 @@ func (f *runFlags) validate() error {
 	case f.Timeout <= 0:
 		return fmt.Errorf("--timeout must be positive, got %v", f.Timeout)
 	}
-	if f.Adapter != "" {
+	if f.Adapter != "" && f.Adapter != emptyAdapter {
 		if _, err := adapter.SplitCommand(string(f.Adapter)); err != nil {
 			return fmt.Errorf("--adapter: %v", err)
 		}
@@ -153,6 +153,9 @@ type runPlan struct {
 func (f *runFlags) plan(cmd string) (*runPlan, error) {
 	p := &runPlan{}
 	var err error
+	if f.Adapter == emptyAdapter {
+		return nil, runFail(cmd, exitUsage, "%v", errEmptyAdapter)
+	}
 	if p.argv, err = f.argv(); err != nil {
 		return nil, runFail(cmd, exitUsage, "--adapter: %v", err)
 	}
@@ -520,11 +523,17 @@ func (c *commandFlag) Decode(ctx *kong.DecodeContext) error {
 		return err
 	}
 	if strings.TrimSpace(s) == "" {
-		return errors.New("--adapter is empty: give the adapter command (is the variable it comes from unset?); without --adapter conform checks its embedded reference")
+		s = emptyAdapter // refused by plan, which still writes the report
 	}
 	*c = commandFlag(s)
 	return nil
 }
+
+// emptyAdapter marks an --adapter given empty.
+const emptyAdapter = "\x00(empty)"
+
+// errEmptyAdapter is the usage error of an empty --adapter.
+var errEmptyAdapter = errors.New("--adapter is empty: give the adapter command (is the variable it comes from unset?); without --adapter conform checks its embedded reference")
 
 // checkOutDir checks that a report or baseline file can be written (see
 // openOut), for commands that write it in one go at the end.
