@@ -218,9 +218,14 @@ func writeOpTable(b *strings.Builder, r *runner.Report) {
 	writeAligned(b, header, rows)
 }
 
-// writeAligned writes a plain-text table: the first column left-aligned,
-// the others (counts) right-aligned, two spaces apart.
+// writeAligned writes a plain-text table two spaces apart: the first
+// column and the words (level, status, title) left-aligned, the counts
+// right-aligned.
 func writeAligned(b *strings.Builder, header []string, rows [][]string) {
+	left := map[int]bool{0: true}
+	for i, h := range header {
+		left[i] = left[i] || h == "level" || h == "status" || h == "title"
+	}
 	width := make([]int, len(header))
 	for _, r := range append([][]string{header}, rows...) {
 		for i, c := range r {
@@ -231,9 +236,12 @@ func writeAligned(b *strings.Builder, header []string, rows [][]string) {
 		var line strings.Builder
 		for i, c := range r {
 			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
-			if i == 0 {
+			switch {
+			case i == 0:
 				line.WriteString(c + pad)
-			} else {
+			case left[i]:
+				line.WriteString("  " + c + pad)
+			default:
 				line.WriteString("  " + pad + c)
 			}
 		}
