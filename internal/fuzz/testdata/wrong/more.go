@@ -16,12 +16,8 @@ import (
 type MetaTrimsMatches struct{ base }
 
 func (MetaTrimsMatches) Run(op string, input []byte) ([]byte, error) {
-	var in search.GrepInput
-	if op != "grep.result" || !decode(input, &in) {
-		return reference.Run(op, input)
-	}
-	out, err := search.GrepResult(in)
-	if err != nil || out.Meta == nil {
+	in, out, ok := grepOutput(op, input)
+	if !ok || out.Meta == nil {
 		return reference.Run(op, input)
 	}
 	r := search.RetainGrep(in.Value.Matches,

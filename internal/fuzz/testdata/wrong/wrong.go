@@ -352,12 +352,8 @@ func (DropEmptyLogs) rerun(input []byte, render func(jsonjs.Value) string) ([]by
 type GrepSortedPaths struct{ base }
 
 func (GrepSortedPaths) Run(op string, input []byte) ([]byte, error) {
-	var in search.GrepInput
-	if op != "grep.result" || !decode(input, &in) {
-		return reference.Run(op, input)
-	}
-	out, err := search.GrepResult(in)
-	if err != nil || out.IsError {
+	in, out, ok := grepOutput(op, input)
+	if !ok {
 		return reference.Run(op, input) // errors are right as they are
 	}
 	maxLine := cfgInt(in.Config, "maxLineBytes", search.DefaultGrepMaxLineBytes)
@@ -376,6 +372,17 @@ func (GrepSortedPaths) Run(op string, input []byte) ([]byte, error) {
 		return withMeta(out, search.Grep, in.Args, search.ProjectGrep(r, cfgInt(in.Config, "maxMetaBytes", search.DefaultSearchMetaMaxBytes)))
 	}
 	return reference.Encode(out)
+}
+
+// grepOutput decodes a grep.result input and answers it as the reference
+// does; ok is false for another op, an input it cannot read, or an error.
+func grepOutput(op string, input []byte) (search.GrepInput, search.ResultOutput, bool) {
+	var in search.GrepInput
+	if op != "grep.result" || !decode(input, &in) {
+		return in, search.ResultOutput{}, false
+	}
+	out, err := search.GrepResult(in)
+	return in, out, err == nil && !out.IsError
 }
 
 // sortedByPath is a stable sort by path: grouping it first-seen groups the
