@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -65,5 +67,19 @@ var _ = Describe("what a CI user expects of a Go tool (issue 12)", func() {
 		Expect(r.code).To(Equal(exitUsage), r.stdout+r.stderr)
 		Expect(r.stderr).To(ContainSubstring("generate writes fixtures/ and golden/ only into a conform checkout"))
 		Expect(dir + "/fixtures").NotTo(BeAnExistingFile())
+	})
+
+	It("checks --out and --save-dir before any case runs (issue 11)", func() {
+		r := conform("", "run", "--out", "/dev/full")
+		Expect(r.code).To(Equal(exitInfraFailed))
+		Expect(r.stderr).To(ContainSubstring("--out /dev/full: no space left on device (checked before any case runs)"))
+		Expect(r.stdout).To(BeEmpty(), "no case ran")
+
+		file := filepath.Join(GinkgoT().TempDir(), "f")
+		Expect(os.WriteFile(file, nil, 0o644)).To(Succeed())
+		r = conform("", "fuzz", "--cases", "5", "--save-dir", filepath.Join(file, "sub"))
+		Expect(r.code).To(Equal(exitInfraFailed))
+		Expect(r.stderr).To(ContainSubstring("(checked before any case runs)"))
+		Expect(r.stdout).To(BeEmpty(), "no campaign ran")
 	})
 })
