@@ -230,11 +230,11 @@ func (NumberGo) Run(op string, input []byte) ([]byte, error) {
 		return reference.Run(op, input)
 	}
 	return rerender(input, func(v jsonjs.Value) string {
-		return string(appendPretty(nil, v, 0, 2, 5, func(dst []byte, x float64) []byte {
-			return strconv.AppendFloat(dst, x, 'g', -1, 64)
-		}))
+		return string(appendPretty(nil, v, 0, 2, 5, NumberGo{}.number))
 	})
 }
+
+func (NumberGo) number(dst []byte, x float64) []byte { return strconv.AppendFloat(dst, x, 'g', -1, 64) }
 
 // IndentUncapped lays a run_code result out as plain JSON.stringify(v,
 // null, 2) at every depth, ignoring CODE-JSON-2's compact layout from depth
@@ -312,10 +312,19 @@ func appendPretty(dst []byte, v jsonjs.Value, depth, indent, compactFrom int, nu
 // "\nx" (CODE-RENDER-2).
 type DropEmptyLogs struct{ base }
 
-func (DropEmptyLogs) Run(op string, input []byte) ([]byte, error) {
-	var in codemode.ResultInput
-	if op != "run_code.result" || !decode(input, &in) {
+func (d DropEmptyLogs) Run(op string, input []byte) ([]byte, error) {
+	if op != "run_code.result" {
 		return reference.Run(op, input)
+	}
+	return d.rerun(input, nil)
+}
+
+// rerun answers run_code.result with the empty logs dropped, the value
+// rendered by render (nil: as the reference does).
+func (DropEmptyLogs) rerun(input []byte, render func(jsonjs.Value) string) ([]byte, error) {
+	var in codemode.ResultInput
+	if !decode(input, &in) {
+		return reference.Run("run_code.result", input)
 	}
 	kept := in.Run.Logs[:0:0]
 	for _, l := range in.Run.Logs {
@@ -327,6 +336,9 @@ func (DropEmptyLogs) Run(op string, input []byte) ([]byte, error) {
 	out, err := codemode.Result(in)
 	if err != nil {
 		return nil, err
+	}
+	if render != nil && !out.IsError {
+		out.Content = renderText(in.Run.Logs, in.Run.Result, render)
 	}
 	return reference.Encode(out)
 }
@@ -340,12 +352,8 @@ func (DropEmptyLogs) Run(op string, input []byte) ([]byte, error) {
 type GrepSortedPaths struct{ base }
 
 func (GrepSortedPaths) Run(op string, input []byte) ([]byte, error) {
-	var in search.GrepInput
-	if op != "grep.result" || !decode(input, &in) {
-		return reference.Run(op, input)
-	}
-	out, err := search.GrepResult(in)
-	if err != nil || out.IsError {
+	in, out, ok := grepOutput(op, input)
+	if !ok {
 		return reference.Run(op, input) // errors are right as they are
 	}
 	maxLine := cfgInt(in.Config, "maxLineBytes", search.DefaultGrepMaxLineBytes)
@@ -364,6 +372,17 @@ func (GrepSortedPaths) Run(op string, input []byte) ([]byte, error) {
 		return withMeta(out, search.Grep, in.Args, search.ProjectGrep(r, cfgInt(in.Config, "maxMetaBytes", search.DefaultSearchMetaMaxBytes)))
 	}
 	return reference.Encode(out)
+}
+
+// grepOutput decodes a grep.result input and answers it as the reference
+// does; ok is false for another op, an input it cannot read, or an error.
+func grepOutput(op string, input []byte) (search.GrepInput, search.ResultOutput, bool) {
+	var in search.GrepInput
+	if op != "grep.result" || !decode(input, &in) {
+		return in, search.ResultOutput{}, false
+	}
+	out, err := search.GrepResult(in)
+	return in, out, err == nil && !out.IsError
 }
 
 // sortedByPath is a stable sort by path: grouping it first-seen groups the
