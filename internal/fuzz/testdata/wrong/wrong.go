@@ -10,8 +10,7 @@
 package wrong
 
 import (
-	"bytes"
-	"encoding/json"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,6 +20,7 @@ import (
 	"github.com/dsh-conform/conform/reference"
 	"github.com/dsh-conform/conform/reference/codemode"
 	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/reference/retention"
 	"github.com/dsh-conform/conform/reference/search"
 )
 
@@ -54,10 +54,29 @@ type base struct{}
 
 func (base) Ops() []string { return reference.Ops() }
 
-// decode reads an op input; the fuzzer only sends inputs the reference
-// accepts, and anything else is left to the reference's own error.
+// decode reads an op input with the reference's own decoders (exact member
+// names, lone surrogates kept), so that each harness differs from the
+// reference in its one bug only; anything the reference refuses is left to
+// its own error.
 func decode(input []byte, v any) bool {
-	return json.NewDecoder(bytes.NewReader(input)).Decode(v) == nil
+	doc, err := jsonjs.Parse(input)
+	if err != nil {
+		return false
+	}
+	f := jsonjs.Root(doc)
+	switch p := v.(type) {
+	case *search.GrepInput:
+		*p, err = search.DecodeGrepInput(f)
+	case *search.GlobInput:
+		*p, err = search.DecodeGlobInput(f)
+	case *codemode.ResultInput:
+		*p, err = codemode.DecodeResultInput(f)
+	case *retention.ItemsInput:
+		*p, err = retention.DecodeItemsInput(f)
+	default:
+		panic(fmt.Sprintf("wrong: no decoder for %T", v))
+	}
+	return err == nil
 }
 
 // cfgInt reads a grep/glob setting the reference has already validated.
