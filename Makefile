@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs are `make run` and `make test`.
 GO ?= go
 
-.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream fuzz-smoke
+.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream fuzz-smoke mutation mutation-sample coverage-golden
 
 # conform's main job: run every case through the embedded reference harness.
 # Point it at your harness with `go run ./cmd/conform run -- <adapter argv>`.
@@ -45,3 +45,12 @@ conform-upstream:
 # served over protocol v1) against the in-process reference.
 fuzz-smoke: build
 	bin/conform fuzz --cases 3000 --jobs 2 --seed 1 -- bin/conform adapter
+
+# Mutation testing of reference/ judged by the golden cases alone
+# (docs/mutation.md): every mutant, then a seeded sample with a threshold.
+MUTATION_WORKERS ?= 2
+mutation:
+	nice -n 15 $(GO) run ./cmd/mutation --workers $(MUTATION_WORKERS) --json mutation.json
+
+mutation-sample:
+	$(GO) run ./cmd/mutation --workers $(MUTATION_WORKERS) --sample 40 --seed 13 --min-score 90
