@@ -36,6 +36,7 @@ func Named() []Case {
 		namedRetainText(),
 		namedSpill(),
 		namedRaw(),
+		namedStrength(),
 	} {
 		cases = append(cases, part...)
 	}
