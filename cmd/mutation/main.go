@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"time"
 
 	"github.com/dsh-conform/conform/internal/mutation"
@@ -25,20 +26,36 @@ func main() {
 	minScore := flag.Float64("min-score", 0, "exit 1 when the score is below `PERCENT`")
 	timeout := flag.Duration("timeout", 2*time.Minute, "limit of one mutant's conform run")
 	list := flag.Bool("list", false, "list the mutants and exit")
+	conform := flag.String("conform", "", "a prebuilt `conform` binary whose embedded goldens judge the mutants (default: built from this tree)")
+	match := flag.String("match", "", "run only the mutants whose id matches `REGEX`")
+	survivorsOf := flag.String("survivors-of", "", "run only the mutants that survived in an earlier --json `REPORT`")
 	flag.Parse()
 	if flag.NArg() > 0 || *workers < 1 || *sample < 0 {
 		fmt.Fprintln(os.Stderr, "mutation: usage: mutation [--workers N] [--sample N --seed S] [--json FILE] [--min-score P] [--list]")
 		os.Exit(2)
 	}
-	os.Exit(run(*workers, *sample, *seed, *jsonOut, *minScore, *timeout, *list))
+	os.Exit(run(*workers, *sample, *seed, *jsonOut, *minScore, *timeout, *list, *conform, *match, *survivorsOf))
 }
 
-func run(workers, sample int, seed uint64, jsonOut string, minScore float64, timeout time.Duration, list bool) int {
+func run(workers, sample int, seed uint64, jsonOut string, minScore float64, timeout time.Duration, list bool, conform, match, survivorsOf string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	all, err := mutation.Enumerate(".", "reference")
 	if err != nil {
 		return fail(err)
+	}
+	if match != "" {
+		re, err := regexp.Compile(match)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "mutation: --match:", err)
+			return 2
+		}
+		all = mutation.Match(all, re)
+	}
+	if survivorsOf != "" {
+		if all, err = mutation.SurvivorsOf(all, survivorsOf); err != nil {
+			return fail(err)
+		}
 	}
 	ms := mutation.Sample(all, sample, seed)
 	if list {
@@ -51,14 +68,18 @@ func run(workers, sample int, seed uint64, jsonOut string, minScore float64, tim
 	if err != nil {
 		return fail(err)
 	}
-	tmp, err := os.MkdirTemp("", "conform-mutation-bin-")
-	if err != nil {
-		return fail(err)
-	}
-	defer os.RemoveAll(tmp)
-	conform := filepath.Join(tmp, "conform")
-	if err := mutation.BuildConform(ctx, ".", conform); err != nil {
-		return fail(err)
+	if conform == "" {
+		tmp, err := os.MkdirTemp("", "conform-mutation-bin-")
+		if err != nil {
+			return fail(err)
+		}
+		defer os.RemoveAll(tmp)
+		conform = filepath.Join(tmp, "conform")
+		if err := mutation.BuildConform(ctx, ".", conform); err != nil {
+			return fail(err)
+		}
+	} else if abs, err := filepath.Abs(conform); err == nil {
+		conform = abs
 	}
 	start := time.Now()
 	rs, err := mutation.Run(ctx, mutation.Config{

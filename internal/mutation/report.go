@@ -3,31 +3,10 @@ package mutation
 import (
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"time"
 
 	"github.com/dsh-conform/conform/reference/jsonjs"
 )
-
-// Sample returns n mutants drawn with seed (all of them when n <= 0 or n
-// covers the set), kept in enumeration order.
-func Sample(ms []Mutant, n int, seed uint64) []Mutant {
-	if n <= 0 || n >= len(ms) {
-		return ms
-	}
-	idx := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)).Perm(len(ms))[:n]
-	keep := make([]bool, len(ms))
-	for _, i := range idx {
-		keep[i] = true
-	}
-	out := make([]Mutant, 0, n)
-	for i, m := range ms {
-		if keep[i] {
-			out = append(out, m)
-		}
-	}
-	return out
-}
 
 // Summary counts a run's results.
 type Summary struct {

@@ -145,10 +145,12 @@ func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, m Mutan
 	return r
 }
 
-// build compiles the lean adapter; -trimpath and -buildvcs=false make an
-// unchanged tree build the same bytes, which is what Equivalent relies on.
+// build compiles the lean adapter. -trimpath, -buildvcs=false and an empty
+// build ID make the binary depend on the compiled code only, so a mutant the
+// compiler or linker removes (dead code, a constant folded away) builds the
+// same bytes as the unmutated tree: equivalent by construction.
 func build(ctx context.Context, root, overlay, out string) ([]byte, error) {
-	args := []string{"build", "-trimpath", "-buildvcs=false", "-o", out}
+	args := []string{"build", "-trimpath", "-buildvcs=false", "-ldflags=-buildid=", "-o", out}
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
 	}
