@@ -7,6 +7,8 @@ func namedStrength() []Case {
 	var cases []Case
 	for _, part := range [][]Case{
 		namedStrengthRunCode(),
+		namedStrengthSearch(),
+		namedStrengthRetention(),
 	} {
 		cases = append(cases, part...)
 	}
