@@ -45,6 +45,8 @@ func namedStrengthRunCode() []Case {
 			`{"a":[0,-0],"b":{"c":-0}}`, "CODE-LOSSLESS-1"),
 
 		// JSON.parse of number lexemes and escapes, as the output shows them.
+		raw("run-code-result-negative-overflow-invalid-raw-text", "-1e400 parses to -Infinity, which is not lossless JSON either: the completion is rejected (CODE-LOSSLESS-1).",
+			`{"n":[-1e400]}`, "CODE-LOSSLESS-1"),
 		raw("run-code-parse-number-lexemes-raw-text", "Number lexemes with an uppercase or signed exponent, a fraction with trailing zeros or a big exponent parse to the same doubles JSON.parse gives: 1E5, 1e+5, 1E-5, 2.50, 0.5e1, 100e-2, 0e10, 12345678901234567890.",
 			`[1E5,1e+5,1E+5,1E-5,1e-5,2.50,0.5e1,100e-2,0e10,0.0e-3,12345678901234567890,1.0000000000000001,123456789e-9]`, "CODE-NUM-1"),
 		raw("run-code-parse-escapes-raw-text", "Escapes in the result text: uppercase and mixed-case hex (`\\u00E9`, `\\uD83D\\uDE00`), a \\u-escaped surrogate pair, `\\/`, and every short escape parse to the code units they name.",
@@ -55,6 +57,8 @@ func namedStrengthRunCode() []Case {
 			`{"a":1,"b":{"x":1,"y":2,"x":{"p":1,"q":2,"p":[{"m":1,"n":2,"m":3}]}},"a":{"k":1,"k":2},"3":1,"3":2}`, "CODE-KEYS-2", "CODE-KEYS-1"),
 		value("run-code-keys-index-order-every-level", "Own-property order at nesting depths 1 to 7, across the pretty/compact switch: index keys first ascending, then the others in insertion order.",
 			In(`{"z":1,"10":2,"2":{"y":1,"1":2,"0":{"x":1,"5":2,"4":{"w":1,"7":2,"6":{"v":1,"9":2,"8":{"u":1,"11":2,"10":{"t":1,"4294967294":2,"4294967295":3}}}}}}}`), "CODE-KEYS-1", "CODE-JSON-2"),
+		value("run-code-keys-only-index-keys", "An object whose keys are all array indices, written out of order, is still reordered ascending.",
+			In(`{"10":1,"2":2,"1":3,"0":4}`), "CODE-KEYS-1"),
 		value("run-code-keys-not-array-index", "Keys that only look like indices keep insertion order: a sign, leading zeros, a fraction, an exponent, spaces, 2^32-1 and beyond; only `0` and canonical indices below 2^32-1 move first.",
 			In(`{"b":1,"+1":2,"00":3,"1e3":4," 1":5,"1 ":6,"4294967295":7,"99999999999":8,"0":9,"-0":10,"4294967294":11,"07":12,"a":13}`), "CODE-KEYS-1"),
 
