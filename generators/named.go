@@ -36,7 +36,9 @@ func Named() []Case {
 		namedRetainText(),
 		namedSpill(),
 		namedRaw(),
-		namedStrength(),
+		namedStrengthRunCode(), // named_strength_*.go: cases mutation testing asked for (docs/mutation.md)
+		namedStrengthSearch(),
+		namedStrengthRetention(),
 	} {
 		cases = append(cases, part...)
 	}
