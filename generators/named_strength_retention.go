@@ -54,6 +54,8 @@ func namedStrengthRetention() []Case {
 			nBytesIn(nHead(4), "41 F4 8F BF BF"), "RET-UTF8-1"),
 		t("retain-text-head-cut-f7-lead", "head 3 over 41 F7 80 80: F7 counts as a 4-byte lead, so F7 80 is trimmed: A, omitted 3.",
 			nBytesIn(nHead(3), "41 F7 80 80"), "RET-UTF8-1"),
+		t("retain-text-head-cut-single-continuation-byte", "head 1 over 80 41: a window holding one stray continuation byte has no lead to trim back to, so it is left to the decoder: U+FFFD, omitted 1.",
+			nBytesIn(nHead(1), "80 41"), "RET-UTF8-1", "RET-UTF8-3"),
 		t("retain-text-head-cut-7f-kept", "head 2 over 41 7F 42: 7F is ASCII and complete: A DEL, omitted 1.",
 			nBytesIn(nHead(2), "41 7F 42"), "RET-UTF8-1"),
 		s("spill-preview-lone-surrogates-in-head-and-tail", "Lone surrogates inside the kept head and tail are encoded as U+FFFD (3 bytes each) and counted so; the save keeps the text with its lone surrogates.",
