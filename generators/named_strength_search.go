@@ -60,6 +60,8 @@ func namedStrengthSearch() []Case {
 			nGrepIn(nPattern("hit"), nManyMatches("a.ts", 300, "hit"), nConfig("maxMatches", 1e300)), "SEARCH-CFG-2", "SEARCH-CFG-1"),
 		g("grep-config-huge-max-meta-and-line-bytes", "maxMetaBytes and maxLineBytes of 2^53 are positive integers that never cut a 3000-byte line or its meta.",
 			nGrepIn(nPattern("x"), narr(nMatch("a.ts", 1, nrep("x", 3000))), nConfig("maxLineBytes", 9007199254740992.0, "maxMetaBytes", 9007199254740992.0)), "SEARCH-CFG-2", "SEARCH-PREVIEW-2"),
+		gl("glob-config-sample-over-cap-null", ThrowsPrefix+"sampleOverCap null counts as missing: the config fails with the missing-value message, not the boolean one.",
+			nGlobIn(nobj("pattern", "*"), ".", []string{"a"}, nobj("sampleOverCap", nil)), "SEARCH-CFG-2"),
 		gl("glob-config-huge-max-results", "maxResults 1e300 keeps all 120 paths inline, past the default 100.",
 			nGlobIn(nobj("pattern", "*"), ".", nnumbered("f", 1, 120, 3, ".ts"), nGlobCfg(0, false, "maxResults", 1e300)), "SEARCH-CFG-2", "SEARCH-GLOB-2"),
 	}
