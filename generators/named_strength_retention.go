@@ -33,6 +33,7 @@ func namedStrengthRetention() []Case {
 		spillRaw("spill-config-infinity-raw-text", ThrowsPrefix+"maxInlineBytes 1e400 is Infinity, not an integer: the message prints it as `Infinity`.", "1e400", "SPILL-CFG-1"),
 		spillRaw("spill-config-negative-infinity-raw-text", ThrowsPrefix+"maxInlineBytes -1e400 is -Infinity: the message prints `-Infinity`.", "-1e400", "SPILL-CFG-1"),
 		s("spill-preview-huge-cap-keeps", "maxInlineBytes 1e300 is an integer far above any text: the text is kept.", nSpillIn(nrep("a", 100), 1e300, nRefA()), "SPILL-CFG-1", "SPILL-KEEP-1"),
+		s("spill-preview-cap-2-pow-63-keeps", "maxInlineBytes 2^63 (9223372036854775808) is an integer above any text: the text is kept, no save.", nSpillIn(nrep("a", 100), 9223372036854775808.0, nRefA()), "SPILL-CFG-1", "SPILL-KEEP-1"),
 		s("spill-preview-block-without-text", "A text block without a text member flattens to `undefined` (9 bytes): over C = 5 it is saved, and as no preview fits, the original is kept.", nSpillBlocks(narr(nobj("type", "text")), 5, nRefA()), "SPILL-RES-1", "SPILL-RES-3"),
 		t("retain-text-tail-10-over-long-stream", "tail 10 over three 2100-byte chunks then `tail-end`: the last 10 bytes `c3tail-end` span the last two chunks.",
 			nTextIn(nTail(10), nrep("a", 2099)+"1", nrep("b", 2099)+"2", nrep("c", 2099)+"3", "tail-end"), "RET-TEXT-1", "RET-TEXT-4", "RET-TEXT-7"),
