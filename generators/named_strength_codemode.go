@@ -53,6 +53,8 @@ func namedStrengthRunCode() []Case {
 			`{"upper":"\u00E9\u00C9","pair":"\ud83d\ude00","pairUpper":"\uD83D\uDE00","mixed":"\uDbFf\uDFfF","slash":"a\/b","short":"\"\\\b\f\n\r\t","astral":"\u10FFx"}`, "CODE-STR-1"),
 		raw("run-code-parse-lone-surrogates-raw-text", "Escaped lone surrogates from the middle of both ranges (`\\ud834`, `\\udd1e`), a high surrogate before a non-surrogate escape, two highs, and low-then-high stay lone and are written back as lowercase `\\uXXXX`.",
 			`{"mid":"\ud834","low":"\udd1e","beforeA":"\ud834\u0041","twoHigh":"\ud834\ud834\udd1e","lowHigh":"\udd1e\ud834","edges":"\ud800\udbff\udc00\udfff","tail":"x\ud834"}`, "CODE-STR-1"),
+		raw("run-code-parse-high-surrogate-before-lookalike-raw-text", "A high surrogate escape followed by text that only looks like a low one (`xudd1e`, or an escaped quote then `dd1e`) stays lone: only `\\u` after it starts a pair.",
+			`{"a":"\ud834xudd1e","b":"\ud834\"dd1e"}`, "CODE-STR-1"),
 		raw("run-code-parse-duplicate-keys-every-level-raw-text", "Duplicate keys at every nesting level keep the first position and the last value, and an integer-like duplicate moves to the index block.",
 			`{"a":1,"b":{"x":1,"y":2,"x":{"p":1,"q":2,"p":[{"m":1,"n":2,"m":3}]}},"a":{"k":1,"k":2},"3":1,"3":2}`, "CODE-KEYS-2", "CODE-KEYS-1"),
 		value("run-code-keys-index-order-every-level", "Own-property order at nesting depths 1 to 7, across the pretty/compact switch: index keys first ascending, then the others in insertion order.",
