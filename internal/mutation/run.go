@@ -167,6 +167,10 @@ func runConform(ctx context.Context, cfg Config, bin string) (Status, string) {
 	defer cancel()
 	cmd := exec.CommandContext(tctx, cfg.Conform, "run", "--jobs", "1", "--timeout", "5s", "--max-failures", "1", "--", bin)
 	cmd.Dir = cfg.Root
+	// Interrupt rather than kill, so that conform tears down its adapter
+	// (a hanging mutant sits in its own process group); kill after a grace.
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = 10 * time.Second
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
