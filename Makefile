@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs are `make run` and `make test`.
 GO ?= go
 
-.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream fuzz-smoke
+.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream fuzz-smoke mutation mutation-sample coverage-golden
 
 # conform's main job: run every case through the embedded reference harness.
 # Point it at your harness with `go run ./cmd/conform run -- <adapter argv>`.
@@ -45,3 +45,26 @@ conform-upstream:
 # served over protocol v1) against the in-process reference.
 fuzz-smoke: build
 	bin/conform fuzz --cases 3000 --jobs 2 --seed 1 -- bin/conform adapter
+
+# Mutation testing of reference/ judged by the golden cases alone
+# (docs/mutation.md): every mutant, then a seeded sample with a threshold.
+MUTATION_WORKERS ?= 2
+mutation:
+	nice -n 15 $(GO) run ./cmd/mutation --workers $(MUTATION_WORKERS) --json mutation.json
+
+mutation-sample:
+	$(GO) run ./cmd/mutation --workers $(MUTATION_WORKERS) --sample 40 --seed 13 --min-score 90
+
+# Statement coverage of reference/ by the golden run alone: the lean adapter
+# built with -cover, every case run against it with GOCOVERDIR set; prints
+# per package, per function (below 100%) and every uncovered block.
+REFPKGS = github.com/dsh-conform/conform/reference/...
+coverage-golden:
+	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && mkdir "$$d/cov" && \
+	$(GO) build -o "$$d/conform" ./cmd/conform && \
+	$(GO) build -cover -coverpkg=./reference/...,./internal/mutation/leanadapter -o "$$d/adapter" ./internal/mutation/leanadapter && \
+	GOCOVERDIR="$$d/cov" "$$d/conform" run --jobs 1 -- "$$d/adapter" | tail -n 1 && \
+	$(GO) tool covdata percent -i "$$d/cov" -pkg '$(REFPKGS)' && \
+	$(GO) tool covdata textfmt -i "$$d/cov" -pkg '$(REFPKGS)' -o "$$d/cov.txt" && \
+	echo "functions below 100%:" && $(GO) tool cover -func "$$d/cov.txt" | awk '$$NF != "100.0%"' && \
+	echo "uncovered blocks:" && awk 'NR > 1 && $$NF == 0 { sub("github.com/dsh-conform/conform/", "", $$1); print $$1 }' "$$d/cov.txt" | sort -t: -k1,1 -k2n

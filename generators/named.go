@@ -37,6 +37,9 @@ func Named() []Case {
 		namedSpill(),
 		namedRaw(),
 		namedInputs(),
+		namedStrengthRunCode(), // named_strength_*.go: cases mutation testing asked for (docs/mutation.md)
+		namedStrengthSearch(),
+		namedStrengthRetention(),
 	} {
 		cases = append(cases, part...)
 	}

@@ -1,0 +1,113 @@
+// Command mutation is mutation testing of reference/ judged by the golden
+// cases alone (docs/mutation.md); the machinery is internal/mutation.
+//
+//	go run ./cmd/mutation                              # every mutant (make mutation)
+//	go run ./cmd/mutation --sample 40 --seed 1 --min-score 90   # CI sample
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"time"
+
+	"github.com/dsh-conform/conform/internal/mutation"
+)
+
+func main() {
+	workers := flag.Int("workers", 2, "mutants built and run at once")
+	sample := flag.Int("sample", 0, "run N mutants drawn with --seed (0: all)")
+	seed := flag.Uint64("seed", 1, "seed of --sample")
+	jsonOut := flag.String("json", "", "also write the JSON report to `FILE`")
+	minScore := flag.Float64("min-score", 0, "exit 1 when the score is below `PERCENT`")
+	timeout := flag.Duration("timeout", 30*time.Second, "limit of one mutant's conform run (a normal run takes well under a second)")
+	list := flag.Bool("list", false, "list the mutants and exit")
+	conform := flag.String("conform", "", "a prebuilt `conform` binary whose embedded goldens judge the mutants (default: built from this tree)")
+	match := flag.String("match", "", "run only the mutants whose id matches `REGEX`")
+	survivorsOf := flag.String("survivors-of", "", "run only the mutants that survived in an earlier --json `REPORT`")
+	flag.Parse()
+	if flag.NArg() > 0 || *workers < 1 || *sample < 0 {
+		fmt.Fprintln(os.Stderr, "mutation: usage: mutation [--workers N] [--sample N --seed S] [--json FILE] [--min-score P] [--list]")
+		os.Exit(2)
+	}
+	os.Exit(run(*workers, *sample, *seed, *jsonOut, *minScore, *timeout, *list, *conform, *match, *survivorsOf))
+}
+
+func run(workers, sample int, seed uint64, jsonOut string, minScore float64, timeout time.Duration, list bool, conform, match, survivorsOf string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	all, err := mutation.Enumerate(".", "reference")
+	if err != nil {
+		return fail(err)
+	}
+	if match != "" {
+		re, err := regexp.Compile(match)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "mutation: --match:", err)
+			return 2
+		}
+		all = mutation.Match(all, re)
+	}
+	if survivorsOf != "" {
+		if all, err = mutation.SurvivorsOf(all, survivorsOf); err != nil {
+			return fail(err)
+		}
+	}
+	ms := mutation.Sample(all, sample, seed)
+	if list {
+		for _, m := range ms {
+			fmt.Println(m.ID())
+		}
+		return 0
+	}
+	listed, err := mutation.LoadEquivalents(mutation.EquivalentsFile)
+	if err != nil {
+		return fail(err)
+	}
+	if conform == "" {
+		tmp, err := os.MkdirTemp("", "conform-mutation-bin-")
+		if err != nil {
+			return fail(err)
+		}
+		defer os.RemoveAll(tmp)
+		conform = filepath.Join(tmp, "conform")
+		if err := mutation.BuildConform(ctx, ".", conform); err != nil {
+			return fail(err)
+		}
+	} else if abs, err := filepath.Abs(conform); err == nil {
+		conform = abs
+	}
+	start := time.Now()
+	rs, err := mutation.Run(ctx, mutation.Config{
+		Root: ".", Conform: conform, Workers: workers, Timeout: timeout, Listed: listed,
+		Progress: func(done, total int, r mutation.Result) {
+			fmt.Fprintf(os.Stderr, "[%d/%d] %s %s\n", done, total, r.Status, r.Mutant.ID())
+		},
+	}, ms)
+	if err != nil {
+		return fail(err)
+	}
+	s := mutation.Summarize(rs, time.Since(start))
+	if err := mutation.WriteText(os.Stdout, s, rs); err != nil {
+		return fail(err)
+	}
+	if jsonOut != "" {
+		if err := os.WriteFile(jsonOut, mutation.JSON(s, seed, sample, rs), 0o644); err != nil {
+			return fail(err)
+		}
+	}
+	if s.Score() < minScore {
+		fmt.Fprintf(os.Stderr, "mutation: score %.1f%% is below --min-score %.1f%%\n", s.Score(), minScore)
+		return 1
+	}
+	return 0
+}
+
+func fail(err error) int {
+	fmt.Fprintln(os.Stderr, "mutation:", err)
+	return 3
+}

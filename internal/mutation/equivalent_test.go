@@ -1,0 +1,93 @@
+package mutation
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// The listed equivalent mutants must still exist and must still survive
+// the golden run; one mutant the goldens are known to kill must be killed,
+// so the kill rule itself is tested. Building conform and one adapter per
+// mutant takes a while: -short skips it.
+func TestListedEquivalentsStillSurvive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds conform and one adapter per listed mutant")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, err := LoadEquivalents(filepath.Join(root, EquivalentsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := Enumerate(root, "reference")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]Mutant{}
+	for _, m := range all {
+		byID[m.ID()] = m
+	}
+	var ms []Mutant
+	for _, e := range listed {
+		m, ok := byID[e.Mutant]
+		if !ok {
+			t.Errorf("%s: listed mutant %q no longer exists: update or remove the entry", EquivalentsFile, e.Mutant)
+			continue
+		}
+		ms = append(ms, m)
+	}
+	// Killed by the goldens: JSON.stringify puts numbers of 21 integer digits
+	// in plain form (run-code-number-1e20 and others).
+	const killedID = "reference/jsonjs/number.go:60:19 <= -> <"
+	known, ok := byID[killedID]
+	if !ok {
+		t.Fatalf("the known-killed mutant %q no longer exists: pick another", killedID)
+	}
+	ms = append(ms, known)
+
+	ctx := context.Background()
+	conform := filepath.Join(t.TempDir(), "conform")
+	if err := BuildConform(ctx, root, conform); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := Run(ctx, Config{Root: root, Conform: conform, Workers: 2, Timeout: 2 * time.Minute, Listed: listed}, ms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		switch {
+		case r.Mutant.ID() == killedID:
+			if r.Status != Killed {
+				t.Errorf("%s: want killed, got %s (%s): the kill rule is broken", killedID, r.Status, r.Detail)
+			}
+		case r.Status == Killed:
+			t.Errorf("%s: listed mutant %q is now killed (%s): remove it from the list", EquivalentsFile, r.Mutant.ID(), r.Detail)
+		case r.Status == Identical:
+			t.Errorf("%s: listed mutant %q builds an identical binary: it needs no entry", EquivalentsFile, r.Mutant.ID())
+		case r.Status != Listed:
+			t.Errorf("%s: listed mutant %q: %s (%s)", EquivalentsFile, r.Mutant.ID(), r.Status, r.Detail)
+		}
+	}
+}
+
+func TestLoadEquivalentsRejectsBadEntries(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"no-reason": "- mutant: \"a.go:1:1 < -> <=\"\n",
+		"twice":     "- {mutant: x, reason: r}\n- {mutant: x, reason: s}\n",
+		"not-list":  "mutant: x\n",
+	} {
+		p := filepath.Join(dir, name+".yaml")
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := LoadEquivalents(p); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}

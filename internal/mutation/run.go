@@ -1,0 +1,232 @@
+package mutation
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Status is what became of one mutant.
+type Status string
+
+const (
+	Killed    Status = "killed"     // conform run failed against the mutated adapter
+	Survived  Status = "survived"   // every case passed
+	Identical Status = "equivalent" // the adapter binary is byte-identical to the unmutated one
+	Listed    Status = "listed"     // survived and is in spec/equivalent-mutants.yaml
+	NoCompile Status = "not-compiled"
+)
+
+// Result is one mutant's outcome.
+type Result struct {
+	Mutant Mutant
+	Status Status
+	Detail string // the build error's first line, the run's last line, or the listed reason
+}
+
+// Config drives a run.
+type Config struct {
+	Root    string        // module root
+	Conform string        // `conform` built from the unmutated tree (goldens embedded)
+	Workers int           // mutants built and run at once
+	Timeout time.Duration // limit of one mutant's conform run
+	Listed  Equivalents   // the committed equivalent mutants
+	// Progress, if set, is called after each mutant.
+	Progress func(done, total int, r Result)
+}
+
+// AdapterPkg is the lean adapter built per mutant.
+const AdapterPkg = "./internal/mutation/leanadapter"
+
+// Run builds the unmutated adapter, then each mutant's, and runs conform
+// against every binary that differs.
+func Run(ctx context.Context, cfg Config, mutants []Mutant) ([]Result, error) {
+	tmp, err := os.MkdirTemp("", "conform-mutation-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	base := filepath.Join(tmp, "base")
+	if out, err := build(ctx, cfg.Root, "", base); err != nil {
+		return nil, fmt.Errorf("building the unmutated adapter: %v\n%s", err, out)
+	}
+	baseHash, err := hashFile(base)
+	if err != nil {
+		return nil, err
+	}
+	if st, detail := runConform(ctx, cfg, base); st != Survived {
+		return nil, fmt.Errorf("conform run fails against the unmutated adapter: %s", detail)
+	}
+	results := make([]Result, len(mutants))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for w := 0; w < max(cfg.Workers, 1); w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			dir := filepath.Join(tmp, fmt.Sprint("w", w))
+			for i := range jobs {
+				r := one(ctx, cfg, dir, baseHash, mutants[i])
+				mu.Lock()
+				results[i] = r
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(done, len(mutants), r)
+				}
+				mu.Unlock()
+			}
+		}(w)
+	}
+	for i := range mutants {
+		if ctx.Err() != nil {
+			break
+		}
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return results, ctx.Err()
+}
+
+func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, m Mutant) Result {
+	r := Result{Mutant: m}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		r.Status, r.Detail = NoCompile, err.Error()
+		return r
+	}
+	src, err := os.ReadFile(filepath.Join(cfg.Root, m.File))
+	if err != nil {
+		r.Status, r.Detail = NoCompile, err.Error()
+		return r
+	}
+	mutated := filepath.Join(dir, filepath.Base(m.File))
+	overlay := filepath.Join(dir, "overlay.json")
+	bin := filepath.Join(dir, "adapter")
+	abs, err := filepath.Abs(filepath.Join(cfg.Root, m.File))
+	if err == nil {
+		err = os.WriteFile(mutated, m.Apply(src), 0o644)
+	}
+	if err == nil {
+		err = os.WriteFile(overlay, overlayJSON(abs, mutated), 0o644)
+	}
+	if err != nil {
+		r.Status, r.Detail = NoCompile, err.Error()
+		return r
+	}
+	if out, err := build(ctx, cfg.Root, overlay, bin); err != nil {
+		r.Status, r.Detail = NoCompile, firstLine(out)
+		return r
+	}
+	h, err := hashFile(bin)
+	if err != nil {
+		r.Status, r.Detail = NoCompile, err.Error()
+		return r
+	}
+	if h == baseHash {
+		r.Status = Identical
+		return r
+	}
+	r.Status, r.Detail = runConform(ctx, cfg, bin)
+	if r.Status == Survived {
+		if reason, ok := cfg.Listed.Reason(m); ok {
+			r.Status, r.Detail = Listed, reason
+		}
+	}
+	return r
+}
+
+// build compiles the lean adapter. -trimpath, -buildvcs=false and an empty
+// build ID make the binary depend on the compiled code only, so a mutant the
+// compiler or linker removes (dead code, a constant folded away) builds the
+// same bytes as the unmutated tree: equivalent by construction.
+func build(ctx context.Context, root, overlay, out string) ([]byte, error) {
+	args := []string{"build", "-trimpath", "-buildvcs=false", "-ldflags=-buildid=", "-o", out}
+	if overlay != "" {
+		args = append(args, "-overlay", overlay)
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, AdapterPkg)...)
+	cmd.Dir = root
+	return cmd.CombinedOutput()
+}
+
+// runConform runs every case through bin. Any failure of the run kills the
+// mutant: a failing case (exit 1), an adapter that cannot start or
+// handshake (exit 3), or a run over the time limit.
+func runConform(ctx context.Context, cfg Config, bin string) (Status, string) {
+	tctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(tctx, cfg.Conform, "run", "--jobs", "1", "--timeout", "5s", "--max-failures", "1", "--", bin)
+	cmd.Dir = cfg.Root
+	// Interrupt rather than kill, so that conform tears down its adapter
+	// (a hanging mutant sits in its own process group); kill after a grace.
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = 10 * time.Second
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if tctx.Err() != nil && ctx.Err() == nil {
+		return Killed, fmt.Sprintf("conform run over %v", cfg.Timeout)
+	}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return Survived, lastLine(out.Bytes())
+	case errors.As(err, &exit):
+		return Killed, fmt.Sprintf("exit %d: %s", exit.ExitCode(), lastLine(out.Bytes()))
+	default:
+		return Killed, err.Error()
+	}
+}
+
+func overlayJSON(path, repl string) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"Replace":{`)
+	b.Write(quote(path))
+	b.WriteByte(':')
+	b.Write(quote(repl))
+	b.WriteString("}}")
+	return b.Bytes()
+}
+
+func hashFile(p string) ([32]byte, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return sha256.Sum256(b), nil
+}
+
+func firstLine(b []byte) string {
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			return l
+		}
+	}
+	return ""
+}
+
+func lastLine(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	return s[strings.LastIndexByte(s, '\n')+1:]
+}
+
+// BuildConform builds `conform` from the unmutated tree, so the goldens it
+// embeds are the committed ones.
+func BuildConform(ctx context.Context, root, out string) error {
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", out, "./cmd/conform")
+	cmd.Dir = root
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("building conform: %v\n%s", err, b)
+	}
+	return nil
+}
