@@ -219,8 +219,13 @@ func metaPart(c Case, d *Diff, textDiffers bool) []string {
 		// One list is the other cut short: the cap (whole elements off
 		// the end of the list, never a group's matches; the text is not
 		// capped, so it agrees) or the retention (the text differs too).
-		if (capActive(c.Op, c.InputValue, *c.Want.Output) || !textDiffers) && (rest == list || lastMatches) {
-			return []string{"SEARCH-CAP-1", "SEARCH-CAP-2", "SEARCH-CAP-5", "SEARCH-JSON-*", "SEARCH-META-5"}
+		// The size bound itself (SEARCH-CAP-5) is the meta property's to
+		// judge, on the answer alone.
+		if (capActive(c.Op, c.InputValue, *c.Want.Output) || !textDiffers) && lastMatches {
+			return []string{"SEARCH-CAP-1"} // a group's matches cut: the cap drops whole groups
+		}
+		if (capActive(c.Op, c.InputValue, *c.Want.Output) || !textDiffers) && rest == list {
+			return []string{"SEARCH-CAP-1", "SEARCH-CAP-2", "SEARCH-JSON-*", "SEARCH-META-5"}
 		}
 		return append([]string{"SEARCH-RETAIN-*", "SEARCH-SAMPLE-*"}, shape...)
 	}
