@@ -231,23 +231,7 @@ func (l *Lazy) skip(r Raw, i int) int {
 		if e := l.end(r, i); e >= 0 {
 			return e
 		}
-		depth := 0
-		for i < len(r) {
-			switch r[i] {
-			case '"':
-				i = skipString(r, i)
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-			i++
-		}
-		return i
+		return RawSkipValue(r, i)
 	case 't', 'n':
 		return i + 4
 	case 'f':

@@ -94,18 +94,9 @@ func RawSkipSpace(b []byte, i int) int {
 	return i
 }
 
-// RawSkipString returns the index just past the string token starting at i.
-func RawSkipString(b []byte, i int) int {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(b)
-}
+// RawSkipString returns the index just past the string token starting at i
+// (len(b) when it is unterminated).
+func RawSkipString(b []byte, i int) int { return skipString(b, i) }
 
 // RawSkipValue returns the index just past the value starting at i.
 func RawSkipValue(b []byte, i int) int {
