@@ -251,7 +251,7 @@ func Reasons(r *Report) []Reason {
 		q, ok := spec.Lookup(row.ID)
 		if ok && q.Level == "MUST" && row.Pass == 0 && row.Fail == 0 && row.XFail == 0 {
 			out = append(out, Reason{Kind: ReasonReqNeverPassed, Subject: row.ID,
-				Message: fmt.Sprintf("MUST requirement %s (%s) never passed: its %d cases were all skipped", row.ID, q.Title, row.Cases)})
+				Message: fmt.Sprintf("MUST requirement %s (%s) never passed: %s", row.ID, q.Title, allSkipped(row.Cases))})
 		}
 	}
 	return out
@@ -381,4 +381,12 @@ func CheckOps(cases []Case) error {
 		return fmt.Errorf("%s (the ops: %s)", strings.Join(bad, "; "), strings.Join(reference.Ops(), ", "))
 	}
 	return nil
+}
+
+// allSkipped says that n cases were all skipped, in words.
+func allSkipped(n int) string {
+	if n == 1 {
+		return "its one case was skipped"
+	}
+	return fmt.Sprintf("its %d cases were all skipped", n)
 }
