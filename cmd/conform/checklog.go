@@ -143,17 +143,19 @@ func (c *checkLogCmd) Run() error {
 	case "markdown": // a table of counts and first examples: no listing to hold
 		opt.Listed = func(*logcheck.RunFinding) {}
 	}
-	progress := report.IsTerminal(os.Stderr)
-	if progress {
+	var bar *report.Progress
+	if report.IsTerminal(os.Stderr) {
+		bar = report.NewProgress(os.Stderr, "conform check-log", "logs", 0)
 		opt.Progress = func(n, total int, path string) {
-			fmt.Fprintf(os.Stderr, "\r\033[Kconform check-log: [%d/%d] %s", n, total, path)
+			bar.Update(n-1, total)
+			bar.Note(path)
 		}
 	}
 	ctx, signalled, stop := signalContext()
 	defer stop()
 	sum, err := logcheck.Run(ctx, c.Paths, opt)
-	if progress {
-		fmt.Fprint(os.Stderr, "\r\033[K")
+	if bar != nil {
+		bar.Finish()
 	}
 	if sum == nil {
 		return usage("%v", err)

@@ -255,7 +255,7 @@ func newFzProgress(on bool) fzProgress {
 	if !on {
 		return fzProgress{}
 	}
-	return fzProgress{report.NewProgress(os.Stderr, "conform fuzz", 0)}
+	return fzProgress{report.NewProgress(os.Stderr, "conform fuzz", "cases", 0)}
 }
 
 func (f fzProgress) update(pr fuzz.Progress) {

@@ -334,7 +334,7 @@ func (f *runFlags) execute(cmd string, p *runPlan) (*runner.Report, error) {
 	}
 	var bar *report.Progress
 	if report.IsTerminal(os.Stderr) && len(p.selected) > 0 {
-		bar = report.NewProgress(os.Stderr, "conform run", len(p.selected))
+		bar = report.NewProgress(os.Stderr, "conform run", "cases", len(p.selected))
 		opt.Progress = bar.Update
 	}
 	rep, err := runner.Run(ctx, p.selected, opt)

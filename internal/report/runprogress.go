@@ -7,7 +7,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 )
 
-// Progress is the one progress display of run and fuzz (issue 12): a bar
+// Progress is the one progress display of run, fuzz and check-log (issue 12): a bar
 // on a terminal with the items done of the total (a spinner when the total
 // is unknown), the rate and the time left, cleared when the work ends so
 // that the report starts on a clean line.
@@ -18,8 +18,8 @@ type Progress struct {
 
 // NewProgress starts a display for total items (< 1: unknown) on w
 // (stderr, when it is a terminal: see IsTerminal); what names the command,
-// e.g. "conform run".
-func NewProgress(w io.Writer, what string, total int) *Progress {
+// e.g. "conform run", and unit the items ("cases", "logs").
+func NewProgress(w io.Writer, what, unit string, total int) *Progress {
 	if total < 1 {
 		total = -1
 	}
@@ -27,7 +27,7 @@ func NewProgress(w io.Writer, what string, total int) *Progress {
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(),
-		progressbar.OptionSetItsString("cases"),
+		progressbar.OptionSetItsString(unit),
 		progressbar.OptionShowIts(),
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionSetWidth(30),
