@@ -53,7 +53,7 @@ func (c *baselineWriteCmd) Validate() error {
 
 func (c *baselineWriteCmd) Run() error {
 	const cmd = "baseline write"
-	if err := checkOutDir(c.Out); err != nil {
+	if err := report.CheckOut(c.Out); err != nil {
 		return runFail(cmd, exitInfraFailed, "--out %s: %v", c.Out, err)
 	}
 	var (

@@ -123,16 +123,13 @@ func (c *checkLogCmd) Run() error {
 	}
 	// The output is opened before any log is read, so that an unwritable
 	// --out fails at once; the text report streams into it.
-	toFile := c.Out != "" && c.Out != "-"
-	out := os.Stdout
-	if toFile {
-		var err error
-		if out, err = os.Create(c.Out); err != nil {
-			return infra("--out %s: %v", c.Out, unwrapPath(err))
-		}
-		defer out.Close()
+	out, err := report.OpenOut(c.Out)
+	if err != nil {
+		return infra("--out %s: %v", c.Out, err)
 	}
-	bw := bufio.NewWriterSize(out, 64<<10)
+	defer out.Close()
+	toFile := out.ToFile()
+	bw := bufio.NewWriterSize(out.Writer(), 64<<10)
 
 	opt := logcheck.RunOptions{Options: c.options(), FailOn: logcheck.Level(c.FailOn), MaxFindings: c.MaxFindings, Baseline: bl}
 	var text *report.CheckLogText
@@ -171,7 +168,7 @@ func (c *checkLogCmd) Run() error {
 	if err == nil {
 		err = bw.Flush()
 	}
-	if err == nil && toFile {
+	if err == nil {
 		err = out.Close()
 	}
 	if err != nil {

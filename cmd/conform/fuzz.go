@@ -144,9 +144,11 @@ func (c *fuzzCmd) repro(op string, seed uint64, k int) string {
 func (c *fuzzCmd) Run() error {
 	// Issue 11: an unwritable report or save directory is found before
 	// the campaign, not after it.
-	if err := checkOutDir(c.Out); err != nil {
+	out, err := report.OpenOut(c.Out)
+	if err != nil {
 		return runFail("fuzz", exitInfraFailed, "--out %s: %v (checked before any case runs)", c.Out, err)
 	}
+	defer out.Close()
 	if err := checkSaveDir(c.SaveDir); err != nil {
 		return runFail("fuzz", exitInfraFailed, "--save-dir %s: %v (checked before any case runs)", c.SaveDir, err)
 	}
@@ -216,13 +218,9 @@ func (c *fuzzCmd) Run() error {
 	default:
 		werr = rep.WriteText(&buf)
 	}
-	toFile := c.Out != "" && c.Out != "-" // - is stdout, as for conform run
+	toFile := out.ToFile()
 	if werr == nil {
-		if toFile {
-			werr = os.WriteFile(c.Out, buf.Bytes(), 0o644)
-		} else {
-			_, werr = os.Stdout.Write(buf.Bytes())
-		}
+		werr = out.Write(buf.Bytes())
 	}
 	if werr != nil {
 		fmt.Fprintf(os.Stderr, "conform: fuzz: writing the report: %v\n", werr)

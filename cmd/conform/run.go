@@ -381,13 +381,11 @@ func lastLines(s string, n int) string {
 
 func (c *runCmd) Run() error {
 	const cmd = "run"
-	out, err := openOut(c.Out)
+	out, err := report.OpenOut(c.Out)
 	if err != nil {
 		return runFail(cmd, exitInfraFailed, "--out %s: %v (checked before any case runs)", c.Out, err)
 	}
-	if out != nil {
-		defer out.Close()
-	}
+	defer out.Close()
 	p, err := c.Flags.plan(cmd)
 	if err != nil {
 		// Issue 11: whatever happens, the report is written; a plan that
@@ -398,7 +396,7 @@ func (c *runCmd) Run() error {
 		}
 		rep := &runner.Report{Format: runner.ReportFormat, Version: runner.ReportVersion, Started: time.Now().UTC(),
 			Fault: &runner.Fault{Kind: kind, Message: lastFailure}, Cases: []runner.CaseResult{}, Totals: runner.Totals(nil)}
-		if out != nil || c.Format != "text" {
+		if out.ToFile() || c.Format != "text" { // a text fault on stdout would repeat stderr's message
 			_ = c.write(rep, out, 0)
 		}
 		return err
@@ -435,7 +433,7 @@ func (c *runCmd) Run() error {
 }
 
 // write renders the report in the chosen format to out (nil: stdout).
-func (c *runCmd) write(rep *runner.Report, out *os.File, total int) error {
+func (c *runCmd) write(rep *runner.Report, out *report.Out, total int) error {
 	const cmd = "run"
 	var buf bytes.Buffer
 	var err error
@@ -452,42 +450,10 @@ func (c *runCmd) write(rep *runner.Report, out *os.File, total int) error {
 	if err != nil {
 		return runFail(cmd, exitInfraFailed, "rendering the %s report: %v", c.Format, err)
 	}
-	if out != nil {
-		_, err = out.Write(buf.Bytes())
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	} else {
-		_, err = os.Stdout.Write(buf.Bytes())
-	}
-	if err != nil {
+	if err := out.Write(buf.Bytes()); err != nil {
 		return runFail(cmd, exitInfraFailed, "writing the report: %v", err)
 	}
 	return nil
-}
-
-// openOut opens --out for writing before any case runs (issue 11), so
-// that an unwritable report is found at once: a missing or read-only
-// directory fails to open, a device that refuses writes (/dev/full) fails
-// a one-byte probe. nil: stdout.
-func openOut(out string) (*os.File, error) {
-	if out == "" || out == "-" {
-		return nil, nil
-	}
-	if st, err := os.Stat(out); err == nil && st.IsDir() {
-		return nil, errors.New("is a directory")
-	}
-	f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return nil, unwrapPath(err)
-	}
-	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
-		if _, err := f.Write([]byte("\n")); err != nil {
-			f.Close()
-			return nil, unwrapPath(err)
-		}
-	}
-	return f, nil
 }
 
 // finish completes a report for its readers (runner.Report.Finish): the
@@ -534,13 +500,3 @@ const emptyAdapter = "\x00(empty)"
 
 // errEmptyAdapter is the usage error of an empty --adapter.
 var errEmptyAdapter = errors.New("--adapter is empty: give the adapter command (is the variable it comes from unset?); without --adapter conform checks its embedded reference")
-
-// checkOutDir checks that a report or baseline file can be written (see
-// openOut), for commands that write it in one go at the end.
-func checkOutDir(out string) error {
-	f, err := openOut(out)
-	if f != nil {
-		_ = f.Close()
-	}
-	return err
-}
