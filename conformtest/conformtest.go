@@ -187,8 +187,8 @@ func violations(r *runner.CaseResult) []*Violation {
 	var out []*Violation
 	for _, d := range r.Diffs {
 		v := &Violation{Case: r.ID, Verdict: string(r.Verdict), Field: d.Field, Path: d.Path, Message: d.Message, Want: d.Want, Got: d.Got}
-		if d.Requirement != "" {
-			v.Requirements = []string{d.Requirement}
+		if len(d.Requirements) > 0 {
+			v.Requirements = append([]string(nil), d.Requirements...)
 		} else {
 			v.Requirements = r.Requirements
 		}

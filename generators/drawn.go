@@ -68,7 +68,7 @@ func OpGenerator(op string) (*rapid.Generator[any], error) {
 // Drawn returns n generated cases for op, named gen-001, gen-002, …: case i
 // is the op generator's rapid Example for seed i, so the same call always
 // returns the same cases (the fixtures depend on it). Each case names the
-// op's core requirements.
+// requirements it exercises (Cite).
 func Drawn(op string, n int) (cases []Case, err error) {
 	d, ok := genDrawnOps[op]
 	if !ok {
@@ -88,7 +88,7 @@ func Drawn(op string, n int) (cases []Case, err error) {
 		cases = append(cases, Case{
 			Name:         fmt.Sprintf("gen-%03d", seed),
 			Op:           op,
-			Requirements: append([]string(nil), d.requirements...),
+			Requirements: Cite(op, input),
 			Description:  fmt.Sprintf("generated case, seed %d", seed),
 			Input:        input,
 		})

@@ -26,13 +26,21 @@ func init() {
 		totals = `"totals":{"pass":1,"fail":1,"error":0,"timeout":0,"crash":0,"unsupported":0,"skipped":0,"xfail":0,"xpass":0}`
 		pass   = `{"id":"grep.result/gen-001","op":"grep.result","requirements":["SEARCH-META-2"],"verdict":"pass","durationMs":0.2}`
 		fail   = `{"id":"grep.result/x","op":"grep.result","requirements":["SEARCH-GREP-2"],"verdict":"fail","broken":["SEARCH-CAP-4","SEARCH-GREP-2"],"diffs":[` +
-			`{"field":"content","comparator":"exact","path":"$.content","offset":7,"want":"Found 3\\n","got":"Found 4\\n","message":"content: first difference at byte 7"},` +
-			`{"field":"meta","comparator":"property","path":"$.meta","requirement":"SEARCH-CAP-4","message":"meta.total is 4"}],"durationMs":1}`
+			`{"field":"content","comparator":"exact","path":"$.content","offset":7,"requirements":["SEARCH-GREP-2"],"want":"Found 3\\n","got":"Found 4\\n","wantExcerpt":"Found 3\\n","gotExcerpt":"Found 4\\n","message":"content: first difference at byte 7"},` +
+			`{"field":"meta","comparator":"json","path":"$.meta.files","element":2,"requirements":[],"want":[1,2,3],"got":[1,2],"message":"want 3 elements, got 2"},` +
+			`{"field":"meta","comparator":"property","path":"$.meta","requirements":["SEARCH-CAP-4"],"message":"meta.total is 4"}],` +
+			`"file":"fixtures/grep.result/x.json","input":{"args":{}},"reproduce":"conform run --run '^grep\\.result/x$'","durationMs":1}`
+		extra = `"conform":"0.1.0","caseSet":"sha256:0123456789abcdef","fixtures":"dir",` +
+			`"fault":{"kind":"start","message":"handshake timeout","stderr":"x"},` +
+			`"nonconformant":[{"kind":"start-fault","subject":"start","message":"m"},{"kind":"requirement-never-passed","subject":"SEARCH-CAP-1","message":"m"}],` +
+			`"requirements":[{"id":"SEARCH-CAP-1","level":"MUST","title":"t","statement":"s","status":"not-exercised","cases":1,"pass":0,"fail":0,"xfail":0,"other":1},` +
+			`{"id":"LOG-1","status":"check-log","cases":0,"pass":0,"fail":0,"xfail":0,"other":0,"note":"n"}]`
 	)
 	schemaInstances[name] = instances{
 		valid: []string{
 			`{` + head + `,` + totals + `,"cases":[` + pass + `,` + fail + `]}`,
 			`{` + head + `,"adapter":["node","adapter.js"],` + totals + `,"cases":[]}`,
+			`{` + head + `,` + extra + `,` + totals + `,"cases":[]}`,
 			`{` + head + `,` + totals + `,"cases":[{"id":"retain.text/a","op":"retain.text","requirements":[],"verdict":"crash","message":"exit 1","stderr":"boom","durationMs":3},` +
 				`{"id":"retain.text/b","op":"retain.text","requirements":["RET-TEXT-7"],"verdict":"xfail","message":"adapter timeout","baseline":"known (HARNESS-1)","durationMs":3}]}`,
 			`{` + head + `,` + totals + `,"cases":[],"notes":[{"kind":"timeout","message":"adapter did not exit within 2s of bye; killed","stderr":"x"},{"kind":"leftover","message":"killed 1 process"}]}`,
@@ -49,6 +57,9 @@ func init() {
 			`{` + head + `,` + totals + `,"cases":[` + pass + `],"extra":true}`,
 			`{` + head + `,` + totals + `,"cases":[],"notes":[{"message":"a note without its kind"}]}`,
 			`{` + head + `,` + totals + `,"cases":[],"notes":[{"kind":"pass","message":"not a note kind"}]}`,
+			`{` + head + `,"requirements":[{"id":"SEARCH-CAP-1","status":"green","cases":1,"pass":0,"fail":0,"xfail":0,"other":1}],` + totals + `,"cases":[]}`,
+			`{` + head + `,"nonconformant":[{"kind":"bad","message":"m"}],` + totals + `,"cases":[]}`,
+			`{` + head + `,` + totals + `,"cases":[{"id":"grep.result/x","op":"grep.result","requirements":[],"verdict":"fail","diffs":[{"field":"meta","comparator":"json","message":"m"}],"durationMs":1}]}`,
 		},
 	}
 }

@@ -13,12 +13,15 @@ import (
 )
 
 type coverageCmd struct {
-	Dir string `default:"." type:"existingdir" help:"Module root that holds fixtures/."`
+	Dir string `default:"." help:"The root of a conform checkout, whose fixtures/ it reads."`
 }
 
 // Run prints requirement → cases / exclusion and exits 1 on a gap or on a
 // fixture naming an unknown requirement.
 func (c *coverageCmd) Run() error {
+	if err := checkout(c.Dir); err != nil {
+		return runFail("coverage", exitUsage, "%v; coverage reads fixtures/ of a conform checkout (run it at the module root, or give --dir)", err)
+	}
 	reqs, err := spec.Catalogue()
 	if err != nil {
 		return err

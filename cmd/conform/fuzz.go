@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -32,9 +31,9 @@ import (
 // error; 2 usage error; 3 the adapter could not be started, a finding could
 // not be saved, the report could not be written, or conform itself failed.
 type fuzzCmd struct {
-	Adapter string   `placeholder:"CMD" help:"The adapter command, split into words as a shell would (no shell runs). Or give the command after --. Without one, the embedded reference is fuzzed against itself."`
-	Command []string `arg:"" optional:"" name:"command" help:"The adapter command and its arguments, after --."`
-	Exec    bool     `help:"Start one adapter process per case (protocol v1 exec mode)."`
+	Adapter commandFlag `placeholder:"CMD" help:"The adapter command, split into words as a shell would (no shell runs). Or give the command after --. Without one, the embedded reference is fuzzed against itself; an empty one is a usage error."`
+	Command []string    `arg:"" optional:"" name:"command" help:"The adapter command and its arguments, after --."`
+	Exec    bool        `help:"Start one adapter process per case (protocol v1 exec mode)."`
 
 	Op       string        `placeholder:"OP[,OP…]" help:"Fuzz only these ops, comma-separated (default: every op with a generator). Case k's op is the k-th of the list, cyclically."`
 	Seed     uint64        `placeholder:"N" help:"Campaign seed; the same seed gives the same cases on any machine. 0 (default) picks one and prints it."`
@@ -61,7 +60,7 @@ func (c *fuzzCmd) Validate() error {
 	case c.Adapter != "" && len(c.Command) > 0:
 		return errors.New("give the adapter either with --adapter or after --, not both")
 	case c.Adapter != "":
-		argv, err := adapter.SplitCommand(c.Adapter)
+		argv, err := adapter.SplitCommand(string(c.Adapter))
 		if err != nil {
 			return fmt.Errorf("--adapter: %v", err)
 		}
@@ -125,7 +124,7 @@ func (c *fuzzCmd) repro(op string, seed uint64, k int) string {
 	var b strings.Builder
 	b.WriteString("conform fuzz")
 	if c.Adapter != "" {
-		b.WriteString(" --adapter " + fuzz.ShellQuote(c.Adapter))
+		b.WriteString(" --adapter " + fuzz.ShellQuote(string(c.Adapter)))
 	}
 	if c.Exec {
 		b.WriteString(" --exec")
@@ -141,6 +140,14 @@ func (c *fuzzCmd) repro(op string, seed uint64, k int) string {
 }
 
 func (c *fuzzCmd) Run() error {
+	// Issue 11: an unwritable report or save directory is found before
+	// the campaign, not after it.
+	if err := checkOutDir(c.Out); err != nil {
+		return runFail("fuzz", exitInfraFailed, "--out %s: %v (checked before any case runs)", c.Out, err)
+	}
+	if err := checkSaveDir(c.SaveDir); err != nil {
+		return runFail("fuzz", exitInfraFailed, "--save-dir %s: %v (checked before any case runs)", c.SaveDir, err)
+	}
 	seed := c.Seed
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano()%999_999_999) + 1
@@ -166,7 +173,7 @@ func (c *fuzzCmd) Run() error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	progress := fzProgress(report.IsTerminal(os.Stderr))
+	progress := newFzProgress(report.IsTerminal(os.Stderr))
 	rep, err := fuzz.Run(ctx, fuzz.Options{
 		Ops:        c.ops,
 		Seed:       seed,
@@ -238,45 +245,49 @@ func (c *fuzzCmd) Run() error {
 	return nil
 }
 
-// fzProgress draws a progress line on stderr when it is a terminal.
-type fzProgress bool
+// fzProgress is the fuzz campaign's progress on report.Progress, the
+// display conform run uses too; nil when stderr is not a terminal.
+type fzProgress struct{ p *report.Progress }
 
-var fzProgressState struct {
-	sync.Mutex
-	last  time.Time
-	shown bool
+func newFzProgress(on bool) fzProgress {
+	if !on {
+		return fzProgress{}
+	}
+	return fzProgress{report.NewProgress(os.Stderr, "conform fuzz", 0)}
 }
 
-func (p fzProgress) update(pr fuzz.Progress) {
-	if !p {
+func (f fzProgress) update(pr fuzz.Progress) {
+	if f.p == nil {
 		return
 	}
-	st := &fzProgressState
-	st.Lock()
-	defer st.Unlock()
-	now := time.Now()
-	if pr.Shrinking == "" && now.Sub(st.last) < 100*time.Millisecond && pr.Done != pr.Total {
+	if pr.Shrinking != "" {
+		f.p.Note("shrinking " + pr.Shrinking)
 		return
 	}
-	st.last, st.shown = now, true
-	switch {
-	case pr.Shrinking != "":
-		fmt.Fprintf(os.Stderr, "\r\033[Kconform fuzz: shrinking %s …", pr.Shrinking)
-	default:
-		total := "…"
-		if pr.Total > 0 {
-			total = strconv.Itoa(pr.Total)
-		}
-		rate := 0.0
-		if s := pr.Elapsed.Seconds(); s > 0 {
-			rate = float64(pr.Done) / s
-		}
-		fmt.Fprintf(os.Stderr, "\r\033[Kconform fuzz: %d/%s cases, %d failing, %.0f cases/s", pr.Done, total, pr.Failing, rate)
+	f.p.Note(fmt.Sprintf("%d failing", pr.Failing))
+	f.p.Update(pr.Done, pr.Total)
+}
+
+func (f fzProgress) clear() {
+	if f.p != nil {
+		f.p.Finish()
 	}
 }
 
-func (p fzProgress) clear() {
-	if bool(p) && fzProgressState.shown {
-		fmt.Fprint(os.Stderr, "\r\033[K")
+// checkSaveDir creates the save directory and proves it writable with a
+// probe file, removed at once.
+func checkSaveDir(dir string) error {
+	if dir == "" {
+		return nil
 	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return unwrapPath(err)
+	}
+	f, err := os.CreateTemp(dir, ".conform-probe-*")
+	if err != nil {
+		return unwrapPath(err)
+	}
+	name := f.Name()
+	_ = f.Close()
+	return os.Remove(name)
 }

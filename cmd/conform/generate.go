@@ -4,19 +4,23 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/dsh-conform/conform/generators"
 	"github.com/dsh-conform/conform/internal/fixture"
 )
 
 type generateCmd struct {
-	Dir   string `default:"." type:"existingdir" help:"Module root that holds fixtures/ and golden/."`
+	Dir   string `default:"." help:"The root of a conform checkout (its go.mod names the conform module); fixtures/ and golden/ are written there."`
 	Check bool   `help:"Write nothing; list every drifted, missing or extra file and exit 1 if there is any."`
 }
 
 // Run regenerates fixtures/ and golden/ from the generators and the
 // reference. With --check it is the CI gate for contract changes.
 func (g *generateCmd) Run() error {
+	if err := checkout(g.Dir); err != nil {
+		return runFail("generate", exitUsage, "%v; generate writes fixtures/ and golden/ only into a conform checkout", err)
+	}
 	cases, err := generators.All()
 	if err != nil {
 		return err
@@ -57,4 +61,25 @@ func (g *generateCmd) Run() error {
 	}
 	fmt.Printf("%d cases; %d files written or removed\n", len(cases), len(drifts))
 	return nil
+}
+
+// modulePath is the conform module, as a checkout's go.mod names it.
+const modulePath = "github.com/dsh-conform/conform"
+
+// checkout checks that dir is the root of a conform checkout: its go.mod
+// declares the conform module.
+func checkout(dir string) error {
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return fmt.Errorf("%s is not a conform checkout (no go.mod: %v)", dir, unwrapPath(err))
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && f[0] == "module" {
+			if f[1] == modulePath {
+				return nil
+			}
+			return fmt.Errorf("%s is not a conform checkout (its go.mod is module %s, not %s)", dir, f[1], modulePath)
+		}
+	}
+	return fmt.Errorf("%s is not a conform checkout (its go.mod names no module)", dir)
 }

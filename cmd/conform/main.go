@@ -6,8 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime/debug"
+	"strings"
+	"time"
 
 	"github.com/alecthomas/kong"
+
+	conformroot "github.com/dsh-conform/conform"
+	"github.com/dsh-conform/conform/internal/runner"
 )
 
 // Exit statuses shared by every subcommand.
@@ -19,6 +25,8 @@ const (
 )
 
 type cli struct {
+	Version kong.VersionFlag `help:"Print conform's version and the embedded case set's hash, and exit."`
+
 	Run          runCmd          `cmd:"" help:"Run the conformance cases through an adapter (default: the embedded reference) and report; exit 1 when nonconformant."`
 	Diff         diffCmd         `cmd:"" help:"Compare two run reports (--format json): newly failing, fixed, new and removed cases; exit 1 if a case newly fails."`
 	Baseline     baselineCmd     `cmd:"" help:"Write baselines of known failures (baseline write)."`
@@ -36,7 +44,7 @@ func main() {
 	parser, err := kong.New(&c,
 		kong.Name("conform"),
 		kong.Description("Conformance suite for the search-card and Code Mode result-card contracts."),
-		kong.UsageOnError(),
+		kong.Vars{"version": versionLine()},
 		kong.Exit(func(code int) {
 			if code != 0 {
 				code = exitUsage
@@ -50,13 +58,74 @@ func main() {
 	}
 	ctx, err := parser.Parse(os.Args[1:])
 	if err != nil {
-		parser.FatalIfErrorf(err)
+		// Issue 12: the error and a one-line hint, not the whole help.
+		fmt.Fprintln(os.Stderr, "conform: "+usageMessage(err))
+		fmt.Fprintln(os.Stderr, "  (conform "+helpFor(err)+"--help shows the flags)")
+		os.Exit(exitUsage)
 	}
 	code, err := dispatch(ctx)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "conform:", err)
 	}
 	os.Exit(code)
+}
+
+// usageMessage rewords kong's parse errors that mislead: a negative
+// duration reads as a short flag to kong.
+func usageMessage(err error) string {
+	msg := err.Error()
+	for _, a := range os.Args[1:] {
+		if strings.HasPrefix(a, "-") && len(a) > 1 && a[1] >= '0' && a[1] <= '9' {
+			if _, derr := time.ParseDuration(a); derr == nil && strings.Contains(msg, a) || strings.Contains(msg, "short flag") {
+				return fmt.Sprintf("%s: a negative value is not allowed here (durations and counts must be positive)", a)
+			}
+		}
+	}
+	return msg
+}
+
+// helpFor is the subcommand of a parse error's context, for the hint.
+func helpFor(err error) string {
+	var pe *kong.ParseError
+	if errors.As(err, &pe) && pe.Context != nil {
+		if cmd := pe.Context.Command(); cmd != "" {
+			return strings.Fields(cmd)[0] + " "
+		}
+	}
+	return ""
+}
+
+// version is conform's own version; a build from a checkout adds its
+// VCS revision.
+const version = "0.1.0"
+
+// versionLine is what --version prints: conform's version and the hash of
+// the embedded case set, which every run report records too.
+func versionLine() string {
+	v := version
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				v += "+" + s.Value[:12]
+			}
+		}
+	}
+	hash, err := runner.CaseSetHash(conformroot.Files)
+	if err != nil {
+		hash = "unknown (" + err.Error() + ")"
+	}
+	return "conform " + v + ", case set " + hash
+}
+
+// conformVersion is the version recorded in reports.
+func conformVersion() string {
+	return strings.TrimPrefix(strings.SplitN(versionLine(), ",", 2)[0], "conform ")
+}
+
+// embeddedCaseSet is the embedded case set's hash.
+func embeddedCaseSet() string {
+	h, _ := runner.CaseSetHash(conformroot.Files)
+	return h
 }
 
 // status is what a subcommand's Run returns: an exit status and an error to

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"sort"
@@ -16,9 +15,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/alecthomas/kong"
+
 	conformroot "github.com/dsh-conform/conform"
 	"github.com/dsh-conform/conform/internal/adapter"
 	"github.com/dsh-conform/conform/internal/baseline"
+	"github.com/dsh-conform/conform/internal/coverage"
 	"github.com/dsh-conform/conform/internal/report"
 	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/spec"
@@ -38,7 +40,7 @@ type runCmd struct {
 
 	Format      string `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json (spec/schemas/report-run.json), junit or markdown."`
 	Out         string `placeholder:"FILE" help:"Write the report to FILE instead of stdout (-)."`
-	MaxFailures int    `name:"max-failures" default:"25" placeholder:"N" help:"Text report: list at most N failing cases with their diffs (0 = all); the rest are still counted (default ${default})."`
+	MaxFailures int    `name:"max-failures" aliases:"max-findings" default:"25" placeholder:"N" help:"Text report: list at most N failing cases with their diffs (0 = all); the rest are still counted (default ${default})."`
 	Verbose     bool   `short:"v" help:"Text report: list every requirement and the expected failures (xfail) too."`
 }
 
@@ -47,7 +49,7 @@ type runCmd struct {
 type runFlags struct {
 	Command []string `arg:"" optional:"" name:"adapter-command" help:"The adapter to check, after --, e.g. conform run -- node my-adapter.mjs. Without one, conform checks its embedded reference."`
 
-	Adapter     string        `placeholder:"'CMD ARGS'" help:"The adapter command as one string, split into words like a shell would (quotes, backslashes) but never run through a shell."`
+	Adapter     commandFlag   `placeholder:"'CMD ARGS'" help:"The adapter command as one string, split into words like a shell would (quotes, backslashes) but never run through a shell; an empty one is a usage error."`
 	Exec        bool          `help:"Start one adapter process per case instead of one persistent process per job."`
 	Fixtures    string        `placeholder:"DIR" help:"A directory holding fixtures/ and golden/ (default: the case set built into conform)."`
 	Jobs        int           `short:"j" default:"0" placeholder:"N" help:"Cases run at once, each job with its own adapter process (default 0: one job per CPU)."`
@@ -81,7 +83,7 @@ func (f *runFlags) validate() error {
 		return fmt.Errorf("--timeout must be positive, got %v", f.Timeout)
 	}
 	if f.Adapter != "" {
-		if _, err := adapter.SplitCommand(f.Adapter); err != nil {
+		if _, err := adapter.SplitCommand(string(f.Adapter)); err != nil {
 			return fmt.Errorf("--adapter: %v", err)
 		}
 	}
@@ -104,7 +106,7 @@ func (c *runCmd) Validate() error {
 // argv is the adapter command, nil for the embedded reference.
 func (f *runFlags) argv() ([]string, error) {
 	if f.Adapter != "" {
-		return adapter.SplitCommand(f.Adapter)
+		return adapter.SplitCommand(string(f.Adapter))
 	}
 	if len(f.Command) > 0 {
 		return f.Command, nil
@@ -123,9 +125,14 @@ func (f *runFlags) caseSource() string {
 // runFail prints a message prefixed with the command's name and returns
 // the exit status as an error.
 func runFail(cmd string, code int, format string, args ...any) error {
-	fmt.Fprintf(os.Stderr, "conform: "+cmd+": "+format+"\n", args...)
+	lastFailure = fmt.Sprintf(format, args...)
+	fmt.Fprintf(os.Stderr, "conform: "+cmd+": %s\n", lastFailure)
 	return status{code}
 }
+
+// lastFailure is the message of the last runFail, for the report of a run
+// that could not start.
+var lastFailure string
 
 // runIndent indents a multi-line message under its first line.
 func runIndent(s string) string {
@@ -138,6 +145,7 @@ type runPlan struct {
 	all      []runner.Case
 	selected []runner.Case
 	base     *baseline.Baseline
+	caseSet  string
 }
 
 // plan loads the cases, the selection and the baseline. Errors are
@@ -162,6 +170,12 @@ func (f *runFlags) plan(cmd string) (*runPlan, error) {
 	}
 	if p.all, err = runner.LoadCases(fsys); err != nil {
 		return nil, runFail(cmd, exitInfraFailed, "reading the cases from %s: %v", f.caseSource(), err)
+	}
+	if err := runner.CheckOps(p.all); err != nil {
+		return nil, runFail(cmd, exitInfraFailed, "BUG IN TEST CASE: %s: %v", f.caseSource(), err)
+	}
+	if p.caseSet, err = runner.CaseSetHash(fsys); err != nil {
+		return nil, runFail(cmd, exitInfraFailed, "hashing the case set %s: %v", f.caseSource(), err)
 	}
 
 	sel := runner.Selection{Op: f.Op, Requirement: f.Requirement}
@@ -198,13 +212,14 @@ func (f *runFlags) plan(cmd string) (*runPlan, error) {
 			fmt.Fprintf(os.Stderr, "conform: %s: --rerun-failed: %d failed cases of %s are not in %s: %s\n", cmd, len(gone), f.RerunFailed, f.caseSource(), strings.Join(gone, ", "))
 		}
 		if len(ids) == 0 {
-			fmt.Fprintf(os.Stderr, "conform: %s: --rerun-failed: no case failed in %s; nothing to rerun\n", cmd, f.RerunFailed)
+			return nil, runFail(cmd, exitUsage, "--rerun-failed: no case failed in %s; nothing to rerun", f.RerunFailed)
 		}
 		sel.IDs = ids
 	}
 	p.selected = runner.Select(p.all, sel)
-	if len(p.selected) == 0 && sel.IDs == nil {
-		return nil, runFail(cmd, exitUsage, "no case of %s matches the selection (--run, --op, --requirement)", f.caseSource())
+	if len(p.selected) == 0 {
+		// Issue 12: a run of nothing is no green run.
+		return nil, runFail(cmd, exitUsage, "no case of %s matches the selection (--run, --op, --requirement, --rerun-failed)", f.caseSource())
 	}
 
 	if f.Baseline != "" {
@@ -314,9 +329,9 @@ func (f *runFlags) execute(cmd string, p *runPlan) (*runner.Report, error) {
 		// deadline is only a backstop, late enough never to win that race.
 		opt.Timeout = f.Timeout + timeoutBackstop
 	}
-	var bar *report.RunProgress
+	var bar *report.Progress
 	if report.IsTerminal(os.Stderr) && len(p.selected) > 0 {
-		bar = report.NewRunProgress(os.Stderr, len(p.selected))
+		bar = report.NewProgress(os.Stderr, "conform run", len(p.selected))
 		opt.Progress = bar.Update
 	}
 	rep, err := runner.Run(ctx, p.selected, opt)
@@ -330,14 +345,21 @@ func (f *runFlags) execute(cmd string, p *runPlan) (*runner.Report, error) {
 	switch {
 	case errors.As(err, &se):
 		msg := se.Error()
+		start := &runner.Fault{Kind: "start", Message: msg}
 		var fault *adapter.Fault
 		if errors.As(err, &fault) && strings.TrimSpace(fault.Stderr) != "" {
+			start.Stderr = fault.Stderr
 			msg += "\nadapter stderr (last lines):\n" + runIndent(lastLines(fault.Stderr, 20))
 		}
 		if p.argv != nil {
 			msg += "\n(the adapter command: " + report.QuoteArgv(p.argv) + ")"
 		}
-		return nil, runFail(cmd, exitInfraFailed, "%s", msg)
+		// Issue 11: a start fault is a report too, so that CI uploads
+		// one that says why.
+		rep := &runner.Report{Format: runner.ReportFormat, Version: runner.ReportVersion, Adapter: p.argv,
+			Started: time.Now().UTC(), Fault: start, Cases: []runner.CaseResult{}}
+		rep.Totals = runner.Totals(nil)
+		return rep, runFail(cmd, exitInfraFailed, "%s", msg)
 	case rep != nil && ctx.Err() != nil:
 		fmt.Fprintf(os.Stderr, "conform: %s: interrupted after %d of %d cases\n", cmd, len(rep.Cases), len(p.selected))
 		return rep, status{exitInfraFailed}
@@ -356,43 +378,40 @@ func lastLines(s string, n int) string {
 
 func (c *runCmd) Run() error {
 	const cmd = "run"
-	if err := checkOutDir(c.Out); err != nil {
-		return runFail(cmd, exitInfraFailed, "--out %s: %v", c.Out, err)
+	out, err := openOut(c.Out)
+	if err != nil {
+		return runFail(cmd, exitInfraFailed, "--out %s: %v (checked before any case runs)", c.Out, err)
+	}
+	if out != nil {
+		defer out.Close()
 	}
 	p, err := c.Flags.plan(cmd)
 	if err != nil {
+		// Issue 11: whatever happens, the report is written; a plan that
+		// fails (a usage error, a bug in the case set) is its fault.
+		kind := "usage"
+		if strings.HasPrefix(lastFailure, "BUG IN TEST CASE") {
+			kind = "cases"
+		}
+		rep := &runner.Report{Format: runner.ReportFormat, Version: runner.ReportVersion, Started: time.Now().UTC(),
+			Fault: &runner.Fault{Kind: kind, Message: lastFailure}, Cases: []runner.CaseResult{}, Totals: runner.Totals(nil)}
+		if out != nil || c.Format != "text" {
+			_ = c.write(rep, out, 0)
+		}
 		return err
 	}
 	rep, runErr := c.Flags.execute(cmd, p)
 	if rep == nil {
 		return runErr
 	}
+	c.Flags.finish(rep, p)
 
-	var buf bytes.Buffer
-	switch c.Format {
-	case "json":
-		err = report.WriteRunJSON(&buf, rep)
-	case "junit":
-		err = report.WriteRunJUnit(&buf, rep)
-	case "markdown":
-		err = report.WriteRunMarkdown(&buf, rep)
-	default:
-		total := 0
-		if len(p.selected) < len(p.all) {
-			total = len(p.all)
-		}
-		err = report.WriteRunText(&buf, rep, report.RunText{MaxFailures: c.MaxFailures, Verbose: c.Verbose, TotalCases: total})
+	total := 0
+	if len(p.selected) < len(p.all) {
+		total = len(p.all)
 	}
-	if err != nil {
-		return runFail(cmd, exitInfraFailed, "rendering the %s report: %v", c.Format, err)
-	}
-	if c.Out != "" && c.Out != "-" {
-		err = os.WriteFile(c.Out, buf.Bytes(), 0o644)
-	} else {
-		_, err = os.Stdout.Write(buf.Bytes())
-	}
-	if err != nil {
-		return runFail(cmd, exitInfraFailed, "writing the report: %v", err)
+	if err := c.write(rep, out, total); err != nil {
+		return err
 	}
 	if runErr != nil {
 		return runErr // interrupted: the partial report is written
@@ -412,22 +431,107 @@ func (c *runCmd) Run() error {
 	return nil
 }
 
-// checkOutDir fails early when --out cannot be created: its directory is
-// missing or not a directory. (Permissions are found out when writing.)
-func checkOutDir(out string) error {
-	if out == "" || out == "-" {
-		return nil
+// write renders the report in the chosen format to out (nil: stdout).
+func (c *runCmd) write(rep *runner.Report, out *os.File, total int) error {
+	const cmd = "run"
+	var buf bytes.Buffer
+	var err error
+	switch c.Format {
+	case "json":
+		err = report.WriteRunJSON(&buf, rep)
+	case "junit":
+		err = report.WriteRunJUnit(&buf, rep)
+	case "markdown":
+		err = report.WriteRunMarkdown(&buf, rep)
+	default:
+		err = report.WriteRunText(&buf, rep, report.RunText{MaxFailures: c.MaxFailures, Verbose: c.Verbose, TotalCases: total})
 	}
-	dir := filepath.Dir(out)
-	st, err := os.Stat(dir)
 	if err != nil {
-		return fmt.Errorf("directory %s: %v", dir, unwrapPath(err))
+		return runFail(cmd, exitInfraFailed, "rendering the %s report: %v", c.Format, err)
 	}
-	if !st.IsDir() {
-		return fmt.Errorf("%s is not a directory", dir)
+	if out != nil {
+		_, err = out.Write(buf.Bytes())
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	} else {
+		_, err = os.Stdout.Write(buf.Bytes())
 	}
-	if st, err := os.Stat(out); err == nil && st.IsDir() {
-		return errors.New("is a directory")
+	if err != nil {
+		return runFail(cmd, exitInfraFailed, "writing the report: %v", err)
 	}
 	return nil
+}
+
+// openOut opens --out for writing before any case runs (issue 11), so
+// that an unwritable report is found at once: a missing or read-only
+// directory fails to open, a device that refuses writes (/dev/full) fails
+// a one-byte probe. nil: stdout.
+func openOut(out string) (*os.File, error) {
+	if out == "" || out == "-" {
+		return nil, nil
+	}
+	if st, err := os.Stat(out); err == nil && st.IsDir() {
+		return nil, errors.New("is a directory")
+	}
+	f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+		if _, err := f.Write([]byte("\n")); err != nil {
+			f.Close()
+			return nil, unwrapPath(err)
+		}
+	}
+	return f, nil
+}
+
+// finish completes a report for its readers (runner.Report.Finish): the
+// versions, the accounting of every requirement, the reasons it fails and
+// each failing case's input and reproduction.
+func (f *runFlags) finish(rep *runner.Report, p *runPlan) {
+	proof, err := coverage.LogProof()
+	if err != nil {
+		proof = nil // the accounting then says uncovered, not check-log
+	}
+	var flags []string
+	if f.Exec {
+		flags = append(flags, "--exec")
+	}
+	if f.Timeout != defaultCaseTimeout {
+		flags = append(flags, "--timeout", f.Timeout.String())
+	}
+	rep.Finish(runner.Finishing{
+		Conform: conformVersion(), CaseSet: p.caseSet, Fixtures: f.Fixtures,
+		Cases: p.selected, All: p.all, LogChecks: proof, ReproFlags: flags,
+	})
+}
+
+// commandFlag is --adapter: an adapter command given as one string. Given
+// empty (an unset $CONFORM_ADAPTER in CI), it is a usage error, never the
+// embedded reference (issue 12).
+type commandFlag string
+
+// Decode implements kong.MapperValue.
+func (c *commandFlag) Decode(ctx *kong.DecodeContext) error {
+	var s string
+	if err := ctx.Scan.PopValueInto("adapter", &s); err != nil {
+		return err
+	}
+	if strings.TrimSpace(s) == "" {
+		return errors.New("--adapter is empty: give the adapter command (is the variable it comes from unset?); without --adapter conform checks its embedded reference")
+	}
+	*c = commandFlag(s)
+	return nil
+}
+
+// checkOutDir checks that a report or baseline file can be written (see
+// openOut), for commands that write it in one go at the end.
+func checkOutDir(out string) error {
+	f, err := openOut(out)
+	if f != nil {
+		_ = f.Close()
+	}
+	return err
 }

@@ -127,7 +127,8 @@ var _ = Describe("conform run", func() {
 		Expect(m[2]).To(Equal("0"))
 		Expect(strings.TrimRight(r.stdout, "\n")).To(HaveSuffix(m[0]), "the summary is the last line")
 		Expect(r.stdout).To(ContainSubstring("adapter: the embedded reference"))
-		Expect(r.stdout).To(ContainSubstring("none failing"))
+		Expect(r.stdout).To(MatchRegexp(`requirements: 165: \d+ passed, \d+ check-log, \d+ excluded\n`), "every requirement of the catalogue is accounted for")
+		Expect(r.stdout).To(MatchRegexp(`(?m)^conform \S+, case set sha256:[0-9a-f]{16}$`))
 		Expect(strings.Count(r.stdout, "\n")).To(BeNumerically("<", 30), "the default output is short")
 		Expect(r.stderr).To(BeEmpty())
 	})
@@ -220,11 +221,14 @@ var _ = Describe("conform run", func() {
 		ju, err := report.ReadJUnit(f)
 		Expect(err).NotTo(HaveOccurred())
 		fails := plain.Totals[verdict.Fail]
-		Expect(ju.Tests).To(Equal(rtCount("grep.result")))
-		Expect(ju.Failures).To(Equal(fails - 1 + 1)) // one fail became xfail, one pass became xpass
+		// and one failing testcase for the stale baseline entry (suite "conform")
+		Expect(ju.Tests).To(Equal(rtCount("grep.result") + 1))
+		Expect(ju.Failures).To(Equal(fails - 1 + 1 + 1)) // one fail became xfail, one pass became xpass
 		Expect(ju.Errors).To(Equal(0))
 		Expect(ju.Skipped).To(Equal(0))
-		Expect(ju.Suites).To(HaveLen(1))
+		Expect(ju.Suites).To(HaveLen(2))
+		Expect(ju.Suites[1].Name).To(Equal("conform"))
+		Expect(ju.Suites[1].Cases[0].Name).To(HavePrefix("stale-baseline-entry "))
 		Expect(ju.Suites[0].Name).To(Equal("grep.result"))
 		byName := map[string]report.TestCase{}
 		for _, tc := range ju.Suites[0].Cases {
@@ -242,8 +246,9 @@ var _ = Describe("conform run", func() {
 			if c.Verdict == verdict.Fail && c.ID != failID {
 				tc := byName[c.ID]
 				Expect(tc.Failure).NotTo(BeNil(), c.ID)
-				Expect(tc.Failure.Message).To(ContainSubstring("breaks "))
-				Expect(tc.Failure.Text).To(ContainSubstring("requirements: " + strings.Join(c.Requirements, ", ")))
+				Expect(tc.Failure.Message).To(ContainSubstring("fails " + strings.Join(c.Broken, ", ")))
+				Expect(tc.Failure.Text).To(ContainSubstring("fails "+c.Broken[0]+" — MUST: "), "the statement beside the ID")
+				Expect(tc.Failure.Text).To(ContainSubstring("reproduce: conform run --run "))
 				Expect(tc.Failure.Text).To(ContainSubstring("[" + c.Diffs[0].Comparator + "]"))
 				Expect(tc.Failure.Text).To(ContainSubstring(c.Diffs[0].Message))
 				break
@@ -280,8 +285,9 @@ var _ = Describe("conform run", func() {
 		Expect(r.code).To(Equal(exitOK), r.stderr)
 		Expect(r.stdout).To(HavePrefix("### conform run — conform reference"))
 		Expect(r.stdout).To(ContainSubstring("✅ **CONFORMANT**"))
-		Expect(r.stdout).To(ContainSubstring("| Requirement | Cases | Pass | Fail | Other |\n|:---|---:|---:|---:|---:|\n"))
-		Expect(r.stdout).To(MatchRegexp("(?m)^\\| ✅ `RET-[A-Z0-9-]+` \\| \\d+ \\| \\d+ \\| 0 \\| 0 \\|$"))
+		Expect(r.stdout).To(ContainSubstring("| Requirement | Level | Status | Cases | Pass | Fail | Other |\n|:---|:---|:---|---:|---:|---:|---:|\n"))
+		Expect(r.stdout).To(MatchRegexp("(?m)^\\| ✅ `RET-[A-Z0-9-]+` \\| MUST \\| passed \\| \\d+ \\| \\d+ \\| 0 \\| 0 \\|$"))
+		Expect(r.stdout).To(MatchRegexp("Requirements no case of this run cites: \\d+ not-selected, \\d+ excluded, \\d+ check-log"))
 	})
 
 	It("reruns only the failed cases of an earlier report", func() {
@@ -308,13 +314,24 @@ var _ = Describe("conform run", func() {
 		Expect(r.stderr).To(ContainSubstring("missing.json"))
 	})
 
-	It("runs nothing, and says so, when the earlier report has no failure", func() {
+	It("is a usage error when the rerun selects nothing (issue 12: no false green)", func() {
 		earlier := filepath.Join(GinkgoT().TempDir(), "earlier.json")
 		Expect(rtConform("run", "--op", "retain.items", "--format", "json", "--out", earlier).code).To(Equal(exitOK))
 		r := rtConform("run", "--rerun-failed", earlier)
-		Expect(r.code).To(Equal(exitOK), r.stderr)
+		Expect(r.code).To(Equal(exitUsage), r.stderr)
 		Expect(r.stderr).To(ContainSubstring("nothing to rerun"))
-		Expect(r.stdout).To(ContainSubstring("0 passed, 0 failed"))
+
+		// failed ids the case set no longer has: nothing selected, even
+		// against a crashing adapter
+		rep := rtReadReport(earlier)
+		rep.Cases[0].ID, rep.Cases[0].Verdict = "retain.items/gone", verdict.Fail
+		rep.Cases[0].Diffs = []runner.Diff{{Field: "items", Comparator: "json", Message: "gone"}}
+		rep.Totals = runner.Totals(rep.Cases)
+		rtWriteReport(earlier, rep)
+		r = rtConform("run", "--rerun-failed", earlier, "--adapter", rtAdapter("stderr-noise"))
+		Expect(r.code).To(Equal(exitUsage), r.stderr)
+		Expect(r.stderr).To(ContainSubstring("retain.items/gone"))
+		Expect(r.stderr).To(ContainSubstring("no case of the embedded case set matches the selection"))
 	})
 
 	It("exits 3 when the adapter command does not exist", func() {
@@ -322,7 +339,9 @@ var _ = Describe("conform run", func() {
 		Expect(r.code).To(Equal(exitInfraFailed), r.stdout+r.stderr)
 		Expect(r.stderr).To(ContainSubstring("starting the adapter"))
 		Expect(r.stderr).To(ContainSubstring("conform-no-such-adapter-binary"))
-		Expect(r.stdout).To(BeEmpty())
+		// the report is written anyway, and says why (issue 11)
+		Expect(r.stdout).To(ContainSubstring("START FAULT: the adapter could not be started\n"))
+		Expect(r.stdout).To(ContainSubstring("NONCONFORMANT:\n  - the adapter could not be started: "))
 	})
 
 	It("exits 3 when the adapter fails the handshake, showing its stderr", func() {
@@ -441,7 +460,9 @@ var _ = Describe("conform run", func() {
 		It("lists faults in the text report with the adapter's last stderr lines", func() {
 			r := rtConform("run", "--adapter", rtAdapter("stderr-noise"), "--op", "grep.result", "--run", "/gen-001$")
 			Expect(r.code).To(Equal(exitNonconform), r.stderr)
-			Expect(r.stdout).To(ContainSubstring("CRASH grep.result/gen-001 ["))
+			Expect(r.stdout).To(ContainSubstring("CRASH grep.result/gen-001\n  cites "))
+			Expect(r.stdout).To(ContainSubstring("  message: \"adapter exited"))
+			Expect(r.stdout).To(ContainSubstring("  reproduce: conform run --run '^grep\\.result/gen-001$' -- "))
 			Expect(r.stdout).To(ContainSubstring("adapter stderr (last 10 lines):\n"))
 			Expect(r.stdout).To(ContainSubstring("  | stderr-noise: fatal: the last words\n"))
 			Expect(rtSummary.FindString(r.stdout)).To(Equal("0 passed, 0 failed, 1 crash"))
@@ -451,11 +472,12 @@ var _ = Describe("conform run", func() {
 			r := rtConform("run", "--adapter", rtAdapter("wrong-meta"), "--op", "grep.result", "--max-failures", "3", "-v")
 			Expect(r.code).To(Equal(exitNonconform), r.stderr)
 			Expect(strings.Count(r.stdout, "\nFAIL grep.result/")).To(Equal(3))
-			Expect(r.stdout).To(ContainSubstring("  breaks "))
-			Expect(r.stdout).To(MatchRegexp(`(?m)^  - meta \[json\] \$\.meta\.total: .*\n      want: \d+\n      got:  \d+$`))
+			Expect(r.stdout).To(ContainSubstring("  fails SEARCH-CAP-4 — MUST: The cap MUST NOT change `total`.\n"))
+			Expect(r.stdout).To(MatchRegexp(`(?m)^  - meta \[json\] \$\.meta\.total \(SEARCH-[A-Z0-9-]+\): .*\n      want \(whole\): \d+\n      got \(whole\):  \d+$`))
 			Expect(r.stdout).To(ContainSubstring("more failing cases (all of them: --max-failures 0"))
-			Expect(r.stdout).To(MatchRegexp(`(?m)^  SEARCH-CAP-4 +\d+ +\d+$`))
-			Expect(r.stdout).To(MatchRegexp(`(?m)^  SEARCH-ERR-1 +\d+ +0$`), "-v lists passing requirements too")
+			Expect(r.stdout).To(MatchRegexp(`(?m)^  SEARCH-CAP-4 +MUST +failed +\d+ +\d+ +\d+ +total preserved$`))
+			Expect(r.stdout).To(MatchRegexp(`(?m)^  SEARCH-ERR-1 +MUST +passed +\d+ +\d+ +0 +failure envelope$`), "-v lists passing requirements too")
+			Expect(r.stdout).To(ContainSubstring("  reproduce: conform run --run "))
 			Expect(r.stdout).To(MatchRegexp(`(?m)^\d+ passed, \d+ failed$`))
 		})
 	})

@@ -329,7 +329,7 @@ func (c *campaign) runCase(ctx context.Context, s adapter.Session, k, total int,
 	}
 	var res runner.CaseResult
 	if err == nil {
-		res, err = judgeInput(ctx, s, caseID(op, k), op, c.reqs[op], in, c.opt.Timeout)
+		res, err = judgeInput(ctx, s, caseID(op, k), op, nil, in, c.opt.Timeout)
 	}
 	if ctx.Err() != nil {
 		return // cut short: no verdict
@@ -493,7 +493,7 @@ func (c *campaign) shrinkAndSave(ctx context.Context, s adapter.Session, rep *Re
 		if c.opt.SaveDir != "" {
 			reqs := f.Broken
 			if len(reqs) == 0 {
-				reqs = c.reqs[f.Key.Op]
+				reqs = generators.Cite(f.Key.Op, f.input.Value)
 			}
 			desc := fmt.Sprintf("conform fuzz finding %q: minimal input (%s) from case %d of seed %d%s", f.ID, f.Size.Summary, f.First.Case, c.opt.Seed, variantSuffix(f.First.Variant))
 			saved, err := SaveCase(c.opt.SaveDir, f.Key.Op, f.input, reqs, desc)
@@ -519,7 +519,7 @@ func (c *campaign) shrinkOne(ctx context.Context, s adapter.Session, f *Finding,
 		Input: f.input,
 		Time:  shrinkTime,
 		Run: func(in Input) (runner.CaseResult, error) {
-			return judgeInput(ctx, s, caseID(op, f.First.Case), op, c.reqs[op], in, c.opt.Timeout)
+			return judgeInput(ctx, s, caseID(op, f.First.Case), op, nil, in, c.opt.Timeout)
 		},
 	})
 	f.Shrink = ShrinkInfo{Runs: sh.Runs, MemoHits: sh.MemoHits, DurationMS: ms(sh.Elapsed), Note: sh.Note, FirstDrawMatches: sh.FirstDrawMatches}
@@ -531,6 +531,12 @@ func (c *campaign) shrinkOne(ctx context.Context, s adapter.Session, f *Finding,
 		return
 	}
 	f.Shrink.Shrunk = true
+	if larger(SizeOf(sh.Input), SizeOf(f.input)) {
+		// Issue 12: a shrunk example is never larger than its case (rapid
+		// minimizes its choices, not the input's bytes).
+		f.Shrink.Note = fmt.Sprintf("the shrinker's input (%d bytes) is larger than the failing case's (%d), which is kept as the minimal one", len(sh.Input.Text), len(f.input.Text))
+		return
+	}
 	f.input = sh.Input
 	f.Input = sh.Input.Text
 	f.Size = SizeOf(sh.Input)
@@ -539,3 +545,7 @@ func (c *campaign) shrinkOne(ctx context.Context, s adapter.Session, f *Finding,
 	f.Message = sh.Result.Message
 	f.Stderr = sh.Result.Stderr
 }
+
+// larger reports whether a shrunk input is larger than its case: more
+// bytes.
+func larger(a, b Size) bool { return a.Bytes > b.Bytes }

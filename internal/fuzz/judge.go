@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
+	"strings"
 	"time"
 
+	"github.com/dsh-conform/conform/generators"
 	"github.com/dsh-conform/conform/internal/adapter"
 	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/internal/verdict"
@@ -37,12 +40,15 @@ func Golden(op string, text []byte) (runner.Want, error) {
 // judgeInput runs one input through a session and judges the answer exactly
 // as `conform run` judges a fixture: runner.RunCase with the golden
 // computed here (comparators of runner.Rules, runner.CheckProperties,
-// faults as verdicts). reqs are the case's requirements (the op's core
-// requirements, as a generated fixture cites them).
+// faults as verdicts). reqs are the case's requirements; nil: what the
+// input exercises, as a generated fixture cites them (generators.Cite).
 func judgeInput(ctx context.Context, s adapter.Session, id, op string, reqs []string, in Input, timeout time.Duration) (runner.CaseResult, error) {
 	want, err := Golden(op, in.Text)
 	if err != nil {
 		return runner.CaseResult{}, err
+	}
+	if reqs == nil {
+		reqs = generators.Cite(op, in.Value)
 	}
 	c := runner.Case{
 		ID:           id,
@@ -56,24 +62,25 @@ func judgeInput(ctx context.Context, s adapter.Session, id, op string, reqs []st
 	return runner.RunCase(ctx, s, c, timeout), nil
 }
 
-// Key identifies a finding: the op and the first differing field, with the
-// requirement that diff names when it names one (a broken property), e.g.
-// "grep.result content" or "grep.result meta SEARCH-CAP-5"; for a fault,
-// the op and the verdict, "grep.result (crash)". Results with the same key
-// are one bug, reported once with a count.
+// Key identifies a finding by its cause: the op, the first differing
+// field and the requirements the case's diffs blame (issue 12), e.g.
+// "grep.result content SEARCH-GREP-2" or "run_code.result content
+// CODE-NUM-1"; for a fault, the op and the verdict, "grep.result (crash)".
+// Results with the same key are one bug, reported once with a count and
+// its own shrunk example.
 type Key struct {
-	Op          string          `json:"op"`
-	Field       string          `json:"field,omitempty"` // "(answer)" for the answer as a whole
-	Requirement string          `json:"requirement,omitempty"`
-	Verdict     verdict.Verdict `json:"verdict"`
+	Op           string          `json:"op"`
+	Field        string          `json:"field,omitempty"`        // "(answer)" for the answer as a whole
+	Requirements string          `json:"requirements,omitempty"` // the blamed requirement IDs, sorted, space-separated
+	Verdict      verdict.Verdict `json:"verdict"`
 }
 
 func (k Key) String() string {
 	switch {
 	case k.Verdict != verdict.Fail:
 		return k.Op + " (" + string(k.Verdict) + ")"
-	case k.Requirement != "":
-		return k.Op + " " + k.Field + " " + k.Requirement
+	case k.Requirements != "":
+		return k.Op + " " + k.Field + " " + k.Requirements
 	}
 	return k.Op + " " + k.Field
 }
@@ -84,13 +91,12 @@ func KeyOf(r runner.CaseResult) (Key, bool) {
 	switch r.Verdict {
 	case verdict.Fail:
 		k := Key{Op: r.Op, Verdict: r.Verdict, Field: "(answer)"}
-		if len(r.Diffs) > 0 {
-			d := r.Diffs[0]
-			if d.Field != "" {
-				k.Field = d.Field
-			}
-			k.Requirement = d.Requirement
+		if len(r.Diffs) > 0 && r.Diffs[0].Field != "" {
+			k.Field = r.Diffs[0].Field
 		}
+		reqs := runner.Blamed(r.Diffs)
+		sort.Strings(reqs)
+		k.Requirements = strings.Join(reqs, " ")
 		return k, true
 	case verdict.Crash, verdict.Timeout, verdict.Error:
 		return Key{Op: r.Op, Verdict: r.Verdict}, true

@@ -154,8 +154,13 @@ func (r *Report) implementation() string {
 	} else {
 		s += ", in process"
 	}
-	return s
+	// Adapter text on one line: a newline in the name forges no line.
+	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(s)
 }
+
+// summaryFrom is how many findings make the text report open with a table
+// of them, one line each, before the details.
+const summaryFrom = 4
 
 func (r *Report) scope() string {
 	var parts []string
@@ -210,8 +215,8 @@ func diffLines(diffs []runner.Diff, max int) []string {
 			field = "(answer)"
 		}
 		head := fmt.Sprintf("%s %s [%s]: %s", field, d.Path, d.Comparator, d.Message)
-		if d.Requirement != "" {
-			head += " (" + d.Requirement + ")"
+		if len(d.Requirements) > 0 {
+			head += " (" + strings.Join(d.Requirements, ", ") + ")"
 		}
 		out = append(out, head)
 		if d.Want != "" || d.Got != "" {
@@ -271,6 +276,12 @@ func (r *Report) WriteText(w io.Writer) error {
 	b.WriteString("\n")
 	if ff := r.FirstFailing; ff != nil {
 		fmt.Fprintf(&b, "first failing: case %d (%s, case seed %d) — %s\n", ff.Case, ff.Op, ff.Seed, ff.Key)
+	}
+	if len(r.Findings) >= summaryFrom {
+		b.WriteString("\nfindings (each below with its own minimal input):\n")
+		for i, f := range r.Findings {
+			fmt.Fprintf(&b, "  %3d  %7d cases  %s\n", i+1, f.Count, f.ID)
+		}
 	}
 	for i, f := range r.Findings {
 		fmt.Fprintf(&b, "\nFINDING %d/%d %s\n", i+1, len(r.Findings), f.headline(r.Cases))

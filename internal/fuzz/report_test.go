@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -19,6 +20,16 @@ import (
 
 var _ = Describe("reports", func() {
 	var failing, clean *fuzz.Report
+	// render is the index of the finding of rendered results.
+	render := func() int {
+		for i, f := range failing.Findings {
+			if strings.Contains(f.Key.Requirements, "CODE-RENDER-1") {
+				return i
+			}
+		}
+		Fail("no CODE-RENDER-1 finding")
+		return -1
+	}
 
 	BeforeEach(func() {
 		if failing != nil {
@@ -35,7 +46,9 @@ var _ = Describe("reports", func() {
 			},
 		})
 		Expect(err).NotTo(HaveOccurred())
-		Expect(failing.Findings).To(HaveLen(1))
+		// two causes: empty logs dropped from a rendered result
+		// (CODE-RENDER-*) and from a failure's captured output (CODE-FAIL-1)
+		Expect(failing.Findings).To(HaveLen(2))
 		clean, err = fuzz.Run(context.Background(), fuzz.Options{Seed: 3, Cases: 70, NewSession: referenceSession})
 		Expect(err).NotTo(HaveOccurred())
 	})
@@ -44,13 +57,14 @@ var _ = Describe("reports", func() {
 		var b bytes.Buffer
 		Expect(failing.WriteText(&b)).To(Succeed())
 		out := b.String()
-		f := failing.Findings[0]
+		f := failing.Findings[render()]
 		Expect(out).To(HavePrefix("conform fuzz: wrong/drop-empty-logs 0 (go), in process\nseed 3, cases 0..499, 2 jobs\n500 cases in "))
 		Expect(out).To(MatchRegexp(`\(\d+ cases/s\)`))
 		Expect(out).To(MatchRegexp(`run_code.result +71 +\d+ +\d+ +0 +0 +0 +0 +0 +key-order \d+`))
 		Expect(out).To(ContainSubstring("mismatches %d, crashes 0, timeouts 0, errors 0", failing.Mismatches))
-		Expect(out).To(ContainSubstring("first failing: case %d (run_code.result, case seed %d)", f.First.Case, f.First.Seed))
-		Expect(out).To(ContainSubstring("FINDING 1/1 run_code.result content: %d of 500 cases", f.Count))
+		Expect(out).To(ContainSubstring("first failing: case %d (run_code.result, case seed %d)", failing.FirstFailing.Case, failing.FirstFailing.Seed))
+		Expect(out).To(ContainSubstring("FINDING %d/2 %s: %d of 500 cases", render()+1, f.ID, f.Count))
+		Expect(out).To(ContainSubstring("FINDING %d/2 run_code.result content CODE-FAIL-1: ", 2-render()))
 		Expect(out).To(ContainSubstring("  minimal input (" + f.Size.Summary))
 		Expect(out).To(ContainSubstring(string(f.Input)))
 		Expect(out).To(ContainSubstring("  diff:\n    content $.content [exact]: first difference at byte"))
@@ -58,7 +72,7 @@ var _ = Describe("reports", func() {
 		Expect(out).To(ContainSubstring("  breaks: CODE-RENDER-1"))
 		Expect(out).To(ContainSubstring("  reproduce: conform fuzz --adapter ./x --op run_code.result --seed 3 --case %d --cases 1\n", f.First.Case))
 		Expect(out).To(ContainSubstring("  saved: " + f.Saved.Fixture))
-		Expect(out).To(HaveSuffix("\nFAIL: 1 finding in %d failing cases\n", failing.FailingCases()))
+		Expect(out).To(HaveSuffix("\nFAIL: 2 findings in %d failing cases\n", failing.FailingCases()))
 
 		b.Reset()
 		Expect(clean.WriteText(&b)).To(Succeed())
@@ -75,7 +89,7 @@ var _ = Describe("reports", func() {
 		Expect(back.Version).To(Equal(1))
 		Expect(back.Cases).To(Equal(500))
 		Expect(back.Totals).To(HaveLen(len(verdict.All)))
-		Expect(back.Findings).To(HaveLen(1))
+		Expect(back.Findings).To(HaveLen(2))
 		Expect(back.Findings[0].Key).To(Equal(failing.Findings[0].Key))
 		Expect(back.Findings[0].Saved).To(Equal(failing.Findings[0].Saved))
 		Expect(back.FirstFailing).To(Equal(failing.FirstFailing))
@@ -92,17 +106,18 @@ var _ = Describe("reports", func() {
 		got, err := report.ReadJUnit(&b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(got.Suites).To(HaveLen(7))
-		Expect(got.Tests).To(Equal(8))
-		Expect(got.Failures).To(Equal(1))
+		Expect(got.Tests).To(Equal(9))
+		Expect(got.Failures).To(Equal(2))
 		Expect(got.Errors).To(BeZero())
 		for _, s := range got.Suites {
 			if s.Name != "fuzz run_code.result" {
 				continue
 			}
-			Expect(s.Cases).To(HaveLen(2))
-			Expect(s.Cases[1].Name).To(Equal("run_code.result content"))
-			Expect(s.Cases[1].Failure.Text).To(ContainSubstring("reproduce: conform fuzz"))
-			Expect(s.Cases[1].Failure.Text).To(ContainSubstring(string(failing.Findings[0].Input)))
+			Expect(s.Cases).To(HaveLen(3))
+			f := failing.Findings[render()]
+			Expect(s.Cases[1+render()].Name).To(Equal(f.ID))
+			Expect(s.Cases[1+render()].Failure.Text).To(ContainSubstring("reproduce: conform fuzz"))
+			Expect(s.Cases[1+render()].Failure.Text).To(ContainSubstring(string(f.Input)))
 		}
 	})
 
@@ -110,12 +125,13 @@ var _ = Describe("reports", func() {
 		var b bytes.Buffer
 		Expect(failing.WriteMarkdown(&b)).To(Succeed())
 		out := b.String()
-		Expect(out).To(HavePrefix("## conform fuzz: ❌ 1 finding\n"))
+		Expect(out).To(HavePrefix("## conform fuzz: ❌ 2 findings\n"))
 		Expect(out).To(ContainSubstring("| op | cases | pass | fail | crash | timeout | error | unsupported | skipped | variants |"))
 		Expect(out).To(ContainSubstring("| `run_code.result` | 71 |"))
 		Expect(out).To(ContainSubstring("### Findings"))
-		Expect(out).To(ContainSubstring("| 1 | `run_code.result content` | %d |", failing.Findings[0].Count))
-		Expect(out).To(ContainSubstring("```json\n" + string(failing.Findings[0].Input) + "\n```"))
+		f := failing.Findings[render()]
+		Expect(out).To(ContainSubstring("| %d | `%s` | %d |", render()+1, f.ID, f.Count))
+		Expect(out).To(ContainSubstring("```json\n" + string(f.Input) + "\n```"))
 		b.Reset()
 		Expect(clean.WriteMarkdown(&b)).To(Succeed())
 		Expect(b.String()).To(HavePrefix("## conform fuzz: ✅ no mismatch\n"))

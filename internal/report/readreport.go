@@ -139,11 +139,23 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 		cr.Message, cr.Stderr, cr.Baseline = getStr(c, "message"), getStr(c, "stderr"), getStr(c, "baseline")
 		cr.DurationMS = getNum(c, "durationMs")
 		for _, d := range getItems(c, "diffs") {
-			cr.Diffs = append(cr.Diffs, runner.Diff{
+			diff := runner.Diff{
 				Field: getStr(d, "field"), Comparator: getStr(d, "comparator"), Path: getStr(d, "path"),
-				Offset: int(getNum(d, "offset")), Requirement: getStr(d, "requirement"),
-				Want: getStr(d, "want"), Got: getStr(d, "got"), Message: getStr(d, "message"),
-			})
+				Offset: int(getNum(d, "offset")), Requirements: getStrs(d, "requirements"),
+				Want: getStr(d, "wantExcerpt"), Got: getStr(d, "gotExcerpt"), Message: getStr(d, "message"),
+			}
+			if w, ok := d.Get("want"); ok {
+				diff.WantJSON = jsonjs.Marshal(w)
+			}
+			if g, ok := d.Get("got"); ok {
+				diff.GotJSON = jsonjs.Marshal(g)
+			}
+			if e, ok := d.Get("element"); ok {
+				n, _ := e.Float()
+				i := int(n)
+				diff.Element = &i
+			}
+			cr.Diffs = append(cr.Diffs, diff)
 		}
 	}
 	return r, nil

@@ -16,7 +16,6 @@ import (
 
 	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/internal/verdict"
-	"github.com/dsh-conform/conform/spec"
 )
 
 // RunText configures WriteRunText.
@@ -55,9 +54,12 @@ func WriteRunText(w io.Writer, r *runner.Report, opt RunText) error {
 	// Header.
 	fmt.Fprintf(&b, "conform run: %s", ImplementationName(r))
 	if r.Implementation.Language != "" {
-		fmt.Fprintf(&b, " (%s)", textSafe(r.Implementation.Language))
+		fmt.Fprintf(&b, " (%s)", line(r.Implementation.Language))
 	}
 	fmt.Fprintf(&b, ", protocol %d\n", r.Protocol)
+	if r.Conform != "" || r.CaseSet != "" {
+		fmt.Fprintf(&b, "conform %s, case set %s\n", line(r.Conform), line(r.CaseSet))
+	}
 	if len(r.Adapter) > 0 {
 		fmt.Fprintf(&b, "adapter: %s\n", textSafe(QuoteArgv(r.Adapter)))
 	} else {
@@ -70,6 +72,13 @@ func WriteRunText(w io.Writer, r *runner.Report, opt RunText) error {
 	fmt.Fprintf(&b, "ran %s in %s\n", cases, msDuration(r.DurationMS))
 	for _, n := range r.Notes { // closing the sessions: docs/protocol.md, Shutdown
 		fmt.Fprintf(&b, "note (%s): %s\n", n.Kind, textSafe(n.Message))
+	}
+	if r.Fault != nil {
+		fmt.Fprintf(&b, "\n%s FAULT: %s\n", strings.ToUpper(r.Fault.Kind), r.Fault.Headline())
+		b.WriteString("  message: " + quoted(r.Fault.Message) + "\n")
+		for _, l := range lastLines(r.Fault.Stderr, 20) {
+			b.WriteString("  | " + textSafe(strings.ReplaceAll(l, "\r", `\r`)) + "\n")
+		}
 	}
 
 	// Failures.
@@ -105,34 +114,13 @@ func WriteRunText(w io.Writer, r *runner.Report, opt RunText) error {
 
 	// Summary by requirement.
 	b.WriteString("\n")
-	rows := RunRequirements(r)
-	failing := 0
-	for _, q := range rows {
-		if q.Fail > 0 {
-			failing++
-		}
-	}
-	switch {
-	case len(rows) == 0:
-		b.WriteString("requirements: none checked\n")
-	case failing == 0 && !opt.Verbose:
-		fmt.Fprintf(&b, "requirements: %d checked, none failing\n", len(rows))
-	default:
-		fmt.Fprintf(&b, "requirements: %d checked, %d failing\n", len(rows), failing)
-		var table [][]string
-		more := 0
-		for _, q := range rows {
-			switch {
-			case q.Fail == 0 && !opt.Verbose:
-			case len(table) == maxTextRequirements && !opt.Verbose:
-				more++
-			default:
-				table = append(table, []string{"  " + q.ID, fmt.Sprint(q.Cases), fmt.Sprint(q.Fail)})
-			}
-		}
-		writeAligned(&b, []string{"  requirement", "cases", "failing"}, table)
-		if more > 0 {
-			fmt.Fprintf(&b, "  ... and %d more failing requirements (-v lists every requirement)\n", more)
+	writeRequirementSummary(&b, r, opt.Verbose)
+
+	// Why the run fails, when it does.
+	if reasons := runReasons(r); len(reasons) > 0 {
+		b.WriteString("\nNONCONFORMANT:\n")
+		for _, q := range reasons {
+			b.WriteString("  - " + line(q.Message) + "\n")
 		}
 	}
 
@@ -166,76 +154,24 @@ func ImplementationName(r *runner.Report) string {
 	if v := strings.TrimSpace(r.Implementation.Version); v != "" {
 		name += " " + v
 	}
-	return textSafe(name)
+	return line(name)
 }
 
-// writeTextCase writes one listed case: a header line, then its diffs or
-// its fault.
+// writeTextCase writes one listed case: a header line, then its detail
+// (caseDetail), indented.
 func writeTextCase(b *strings.Builder, c *runner.CaseResult, opt RunText) {
-	fmt.Fprintf(b, "%s %s", strings.ToUpper(string(c.Verdict)), textSafe(c.ID))
-	if len(c.Requirements) > 0 {
-		fmt.Fprintf(b, " [%s]", strings.Join(c.Requirements, ", "))
-	}
-	b.WriteString("\n")
-	if len(c.Broken) > 0 {
-		fmt.Fprintf(b, "  breaks %s\n", strings.Join(c.Broken, ", "))
-	}
+	fmt.Fprintf(b, "%s %s\n", strings.ToUpper(string(c.Verdict)), line(c.ID))
 	if c.Verdict == verdict.XPass {
-		fmt.Fprintf(b, "  stale baseline entry: the case passes (baseline reason: %s)\n", textSafe(c.Baseline))
+		fmt.Fprintf(b, "  stale baseline entry: the case passes (baseline reason: %s)\n", line(c.Baseline))
 	}
 	if c.Verdict == verdict.XFail {
-		fmt.Fprintf(b, "  expected failure (baseline reason: %s)\n", textSafe(c.Baseline))
+		fmt.Fprintf(b, "  expected failure (baseline reason: %s)\n", line(c.Baseline))
 	}
-	if c.Message != "" {
-		fmt.Fprintf(b, "  %s\n", textSafe(c.Message))
+	n := opt.StderrLines
+	if n <= 0 {
+		n = defaultStderrLines
 	}
-	for _, d := range c.Diffs {
-		b.WriteString(indent(DiffText(d), "  ") + "\n")
-	}
-	if c.Stderr != "" {
-		n := opt.StderrLines
-		if n <= 0 {
-			n = defaultStderrLines
-		}
-		lines := lastLines(c.Stderr, n)
-		fmt.Fprintf(b, "  adapter stderr (last %s):\n", plural(len(lines), "line"))
-		for _, l := range lines {
-			b.WriteString("  | " + textSafe(l) + "\n")
-		}
-	}
-}
-
-// DiffText renders one diff in a few lines:
-//
-//   - content [exact] $.content at byte 7: first difference at byte 7 (line 1, column 8)
-//     want: Found·3⏎
-//     got:  Found·4⏎
-//
-// Want and got are the runner's excerpts, whitespace already made visible.
-func DiffText(d runner.Diff) string {
-	var b strings.Builder
-	b.WriteString("- ")
-	if d.Field != "" {
-		b.WriteString(d.Field + " ")
-	} else {
-		b.WriteString("(answer) ")
-	}
-	fmt.Fprintf(&b, "[%s]", d.Comparator)
-	if d.Path != "" {
-		b.WriteString(" " + d.Path)
-	}
-	if d.Offset > 0 {
-		fmt.Fprintf(&b, " at byte %d", d.Offset)
-	}
-	if d.Requirement != "" {
-		b.WriteString(" (" + d.Requirement + ")")
-	}
-	b.WriteString(": " + d.Message)
-	if d.Want != "" || d.Got != "" {
-		b.WriteString("\n    want: " + d.Want)
-		b.WriteString("\n    got:  " + d.Got)
-	}
-	return textSafe(b.String())
+	b.WriteString(indent(strings.TrimRight(caseDetail(c, n), "\n"), "  ") + "\n")
 }
 
 // writeOpTable writes the verdict counts by op: pass and fail always, the
@@ -354,77 +290,76 @@ func runNotes(r *runner.Report) []string {
 	return out
 }
 
-// RequirementRow is one requirement's line in the per-requirement
-// summaries.
-type RequirementRow struct {
-	ID    string
-	Cases int // cases that cite or break it
-	Pass  int // cases that pass it
-	Fail  int // cases that fail it: a diff breaks it, or a fault or a stale baseline entry fails the case
-	Other int // unsupported, skipped, xfail
+// RunRequirements is the report's requirement accounting (every
+// requirement of the catalogue, runner.Finish), or, for a report that has
+// none, the summary of the requirements its cases cite.
+func RunRequirements(r *runner.Report) []runner.RequirementRow {
+	if r.Requirements != nil {
+		return r.Requirements
+	}
+	return runner.Summarize(r)
 }
 
-// RunRequirements summarizes a run by requirement, in catalogue order
-// (requirements the catalogue does not know last, sorted). A case counts
-// for every requirement it cites or breaks. A failing case fails the
-// requirements it breaks and passes the others it cites (its answer met
-// them); a case that crashed, timed out, answered garbage or is a stale
-// baseline entry fails every requirement it cites; unsupported, skipped
-// and xfail cases count as other.
-func RunRequirements(r *runner.Report) []RequirementRow {
-	rows := map[string]*RequirementRow{}
-	for _, c := range r.Cases {
-		broken := map[string]bool{}
-		for _, id := range c.Broken {
-			broken[id] = true
+// runReasons is why the run is nonconformant: the report's own list when
+// it has one, else computed.
+func runReasons(r *runner.Report) []runner.Reason {
+	if r.Nonconformant != nil {
+		return r.Nonconformant
+	}
+	return runner.Reasons(r)
+}
+
+// writeRequirementSummary writes the count of requirements by status and
+// a table of the failing and never-passing ones (all with verbose).
+func writeRequirementSummary(b *strings.Builder, r *runner.Report, verbose bool) {
+	rows := RunRequirements(r)
+	if len(rows) == 0 {
+		b.WriteString("requirements: none checked\n")
+		return
+	}
+	counts := map[string]int{}
+	var order []string
+	for _, q := range rows {
+		if counts[q.Status] == 0 {
+			order = append(order, q.Status)
 		}
-		seen := map[string]bool{}
-		for _, id := range append(append([]string(nil), c.Requirements...), c.Broken...) {
-			if seen[id] {
-				continue
-			}
-			seen[id] = true
-			row := rows[id]
-			if row == nil {
-				row = &RequirementRow{ID: id}
-				rows[id] = row
-			}
-			row.Cases++
-			switch c.Verdict {
-			case verdict.Pass:
-				row.Pass++
-			case verdict.Fail:
-				if broken[id] {
-					row.Fail++
-				} else {
-					row.Pass++
-				}
-			case verdict.Error, verdict.Timeout, verdict.Crash, verdict.XPass:
-				row.Fail++
-			default:
-				row.Other++
-			}
-		}
+		counts[q.Status]++
 	}
-	order := map[string]int{}
-	for i, id := range spec.IDs() {
-		order[id] = i + 1
+	sort.SliceStable(order, func(i, j int) bool { return statusRank(order[i]) < statusRank(order[j]) })
+	parts := make([]string, len(order))
+	for i, st := range order {
+		parts[i] = fmt.Sprintf("%d %s", counts[st], st)
 	}
-	out := make([]RequirementRow, 0, len(rows))
-	for _, row := range rows {
-		out = append(out, *row)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		oi, oj := order[out[i].ID], order[out[j].ID]
+	fmt.Fprintf(b, "requirements: %d: %s\n", len(rows), strings.Join(parts, ", "))
+	var table [][]string
+	more := 0
+	for _, q := range rows {
+		show := q.Status == runner.StatusFailed || (q.Status == runner.StatusNotExercised && q.Level == "MUST")
 		switch {
-		case oi != 0 && oj != 0:
-			return oi < oj
-		case oi != 0 || oj != 0:
-			return oi != 0
+		case !show && !verbose:
+		case len(table) == maxTextRequirements && !verbose:
+			more++
+		default:
+			table = append(table, []string{"  " + q.ID, q.Level, q.Status, fmt.Sprint(q.Cases), fmt.Sprint(q.Pass), fmt.Sprint(q.Fail), q.Title})
 		}
-		return out[i].ID < out[j].ID
-	})
-	return out
+	}
+	if len(table) > 0 {
+		writeAligned(b, []string{"  requirement", "level", "status", "cases", "pass", "fail", "title"}, table)
+	}
+	if more > 0 {
+		fmt.Fprintf(b, "  ... and %d more (-v lists every requirement)\n", more)
+	}
+}
+
+// statusRank orders the statuses in summaries.
+func statusRank(s string) int {
+	for i, st := range []string{runner.StatusFailed, runner.StatusPassed, runner.StatusXFail, runner.StatusNotExercised,
+		runner.StatusNotSelected, runner.StatusCheckLog, runner.StatusExcluded, runner.StatusUncovered} {
+		if s == st {
+			return i
+		}
+	}
+	return 99
 }
 
 // runTotals counts the verdicts from the cases (the report's own Totals

@@ -24,8 +24,8 @@ func sampleRun() *runner.Report {
 		{ID: "grep.result/b-fail", Op: "grep.result", Requirements: []string{"SEARCH-GREP-2"}, Verdict: verdict.Fail,
 			Broken: []string{"SEARCH-CAP-4", "SEARCH-GREP-2"},
 			Diffs: []runner.Diff{
-				{Field: "content", Comparator: "exact", Path: "$.content", Offset: 7, Want: "Found·3⏎", Got: "Found·4⏎", Message: "first difference at byte 7 (line 1, column 8)"},
-				{Field: "meta", Comparator: "property", Path: "$.meta", Requirement: "SEARCH-CAP-4", Message: "meta.total is 4"},
+				{Field: "content", Comparator: "exact", Path: "$.content", Offset: 7, Requirements: []string{"SEARCH-GREP-2"}, Want: "Found·3⏎", Got: "Found·4⏎", Message: "first difference at byte 7 (line 1, column 8)"},
+				{Field: "meta", Comparator: "property", Path: "$.meta", Requirements: []string{"SEARCH-CAP-4"}, Message: "meta.total is 4"},
 			}, DurationMS: 2},
 		{ID: "grep.result/c-error", Op: "grep.result", Requirements: []string{"SEARCH-GREP-2"}, Verdict: verdict.Error, Message: "answer line is not JSON: \x1b[31mred", DurationMS: 1},
 		{ID: "retain.text/d-timeout", Op: "retain.text", Requirements: []string{"RET-TEXT-1"}, Verdict: verdict.Timeout, Message: "no answer within 2s; adapter killed", Stderr: "child 42\n", DurationMS: 2000},
@@ -34,7 +34,7 @@ func sampleRun() *runner.Report {
 		{ID: "retain.text/f-unsupported", Op: "retain.text", Requirements: []string{}, Verdict: verdict.Unsupported, Message: "the adapter does not list op retain.text"},
 		{ID: "spill.preview/g-skipped", Op: "spill.preview", Requirements: []string{}, Verdict: verdict.Skipped, Message: "not implemented yet"},
 		{ID: "spill.preview/h-xfail", Op: "spill.preview", Requirements: []string{"SEARCH-GREP-2"}, Verdict: verdict.XFail, Broken: []string{"SEARCH-GREP-2"},
-			Diffs: []runner.Diff{{Field: "text", Comparator: "exact", Message: "first difference at byte 0"}}, Baseline: "known (HARNESS-1)"},
+			Diffs: []runner.Diff{{Field: "text", Comparator: "exact", Requirements: []string{"SEARCH-GREP-2"}, Message: "first difference at byte 0"}}, Baseline: "known (HARNESS-1)"},
 		{ID: "spill.preview/i-xpass", Op: "spill.preview", Requirements: []string{"SEARCH-META-2"}, Verdict: verdict.XPass, Baseline: "fixed since"},
 	}
 	return &runner.Report{
@@ -73,14 +73,14 @@ var _ = Describe("run reports", func() {
 		Expect(report.WriteRunText(&buf, sampleRun(), report.RunText{})).To(Succeed())
 		out := buf.String()
 		Expect(out).To(HavePrefix("conform run: demo 1.2.3 (js), protocol 1\nadapter: node 'my adapter.mjs'\nran 9 cases in 2.1s\n"))
-		Expect(out).To(ContainSubstring("\nFAIL grep.result/b-fail [SEARCH-GREP-2]\n  breaks SEARCH-CAP-4, SEARCH-GREP-2\n" +
-			"  - content [exact] $.content at byte 7: first difference at byte 7 (line 1, column 8)\n      want: Found·3⏎\n      got:  Found·4⏎\n" +
+		Expect(out).To(ContainSubstring("\nFAIL grep.result/b-fail\n  fails SEARCH-CAP-4 — MUST: The cap MUST NOT change `total`.\n  fails SEARCH-GREP-2 — MUST: Otherwise the header MUST be"))
+		Expect(out).To(ContainSubstring("\n  - content [exact] $.content at byte 7 (SEARCH-GREP-2): first difference at byte 7 (line 1, column 8)\n      want: Found·3⏎\n      got:  Found·4⏎\n" +
 			"  - meta [property] $.meta (SEARCH-CAP-4): meta.total is 4\n"))
-		Expect(out).To(ContainSubstring("ERROR grep.result/c-error [SEARCH-GREP-2]\n  answer line is not JSON: \\x1b[31mred\n"), "control characters are escaped")
-		Expect(out).To(ContainSubstring("CRASH retain.text/e-crash [RET-TEXT-1]\n  adapter exited (exit status 3)\n  adapter stderr (last 10 lines):\n  | noise\n"))
+		Expect(out).To(ContainSubstring("ERROR grep.result/c-error\n  cites SEARCH-GREP-2 (the case did not run to an answer)\n  message: \"answer line is not JSON: \\u001b[31mred\"\n"), "messages are quoted, control characters escaped")
+		Expect(out).To(ContainSubstring("CRASH retain.text/e-crash\n  cites RET-TEXT-1 (the case did not run to an answer)\n  message: \"adapter exited (exit status 3)\"\n  adapter stderr (last 10 lines):\n  | noise\n"))
 		Expect(out).To(ContainSubstring("  | fatal: last words\n"))
 		Expect(out).To(ContainSubstring("TIMEOUT retain.text/d-timeout"))
-		Expect(out).To(ContainSubstring("XPASS spill.preview/i-xpass [SEARCH-META-2]\n  stale baseline entry: the case passes (baseline reason: fixed since)\n"))
+		Expect(out).To(ContainSubstring("XPASS spill.preview/i-xpass\n  stale baseline entry: the case passes (baseline reason: fixed since)\n"))
 		Expect(out).NotTo(ContainSubstring("XFAIL"), "expected failures are listed with -v only")
 		Expect(out).To(ContainSubstring("unsupported: the adapter does not list retain.text (1 case)\n"))
 		Expect(out).To(ContainSubstring("skipped: 1 case: not implemented yet\n"))
@@ -89,8 +89,9 @@ var _ = Describe("run reports", func() {
 			"op             cases  pass  fail  error  timeout  crash  unsupported  skipped  xfail  xpass\n" +
 				"grep.result        3     1     1      1        0      0            0        0      0      0\n"))
 		Expect(out).To(ContainSubstring("all                9     1     1      1        1      1            1        1      1      1\n"))
-		Expect(out).To(ContainSubstring("requirements: 4 checked, 4 failing\n"))
-		Expect(out).To(MatchRegexp(`(?m)^  SEARCH-GREP-2 +3 +2$`)) // b breaks it, c errs; h is xfail
+		Expect(out).To(ContainSubstring("requirements: 4: 4 failed\n"))
+		Expect(out).To(MatchRegexp(`(?m)^  SEARCH-GREP-2 +MUST +failed +3 +0 +2 +header$`)) // b breaks it, c errs; h is xfail
+		Expect(out).To(ContainSubstring("\nNONCONFORMANT:\n  - the baseline lists spill.preview/i-xpass as failing (fixed since), but it passes: remove the entry\n  - 4 cases fail, err, time out or crash\n"))
 		Expect(out).To(HaveSuffix("\n1 passed, 1 failed, 1 error, 1 timeout, 1 crash, 1 unsupported, 1 skipped, 1 xfail, 1 xpass\n"))
 
 		buf.Reset()
@@ -99,7 +100,7 @@ var _ = Describe("run reports", func() {
 		Expect(out).To(ContainSubstring("ran 9 of 100 cases"))
 		Expect(strings.Count(out, "\nFAIL ") + strings.Count(out, "\nERROR ")).To(Equal(2))
 		Expect(out).To(ContainSubstring("... and 4 more failing cases"))
-		Expect(out).To(MatchRegexp(`(?m)^  SEARCH-META-2 +2 +1$`))
+		Expect(out).To(MatchRegexp(`(?m)^  SEARCH-META-2 +MUST +failed +2 +1 +1 `))
 	})
 
 	It("SummaryLine: N passed, N failed, then the other verdicts that occurred", func() {
@@ -112,9 +113,13 @@ var _ = Describe("run reports", func() {
 		Expect(report.WriteRunJUnit(&buf, sampleRun())).To(Succeed())
 		ju, err := report.ReadJUnit(&buf)
 		Expect(err).NotTo(HaveOccurred())
-		Expect([]int{ju.Tests, ju.Failures, ju.Errors, ju.Skipped}).To(Equal([]int{9, 2, 3, 2}))
+		// the nine cases and one testcase for the stale baseline entry
+		Expect([]int{ju.Tests, ju.Failures, ju.Errors, ju.Skipped}).To(Equal([]int{10, 3, 3, 2}))
 		Expect(ju.Name).To(Equal("conform run: demo 1.2.3"))
-		Expect(ju.Suites).To(HaveLen(3))
+		Expect(ju.Suites).To(HaveLen(4))
+		Expect(ju.Suites[3].Name).To(Equal("conform"))
+		Expect(ju.Suites[3].Cases[0].Name).To(Equal("stale-baseline-entry spill.preview/i-xpass"))
+		Expect(ju.Suites[3].Cases[0].Failure).NotTo(BeNil())
 		Expect(ju.Suites[0].Name).To(Equal("grep.result"))
 		Expect(ju.Suites[0].Timestamp).To(Equal("2026-01-02T03:04:05Z"))
 		byName := map[string]report.TestCase{}
@@ -126,14 +131,14 @@ var _ = Describe("run reports", func() {
 		}
 		fail := byName["grep.result/b-fail"].Failure
 		Expect(fail.Type).To(Equal("fail"))
-		Expect(fail.Message).To(Equal("breaks SEARCH-CAP-4, SEARCH-GREP-2: first difference at byte 7 (line 1, column 8)"))
-		Expect(fail.Text).To(ContainSubstring("requirements: SEARCH-GREP-2\n"))
+		Expect(fail.Message).To(Equal("fails SEARCH-CAP-4, SEARCH-GREP-2: first difference at byte 7 (line 1, column 8)"))
+		Expect(fail.Text).To(ContainSubstring("fails SEARCH-GREP-2 — MUST: Otherwise the header MUST be"))
 		Expect(fail.Text).To(ContainSubstring("want: Found·3⏎"))
 		crash := byName["retain.text/e-crash"].Error
 		Expect(crash.Type).To(Equal("crash"))
 		Expect(crash.Text).To(ContainSubstring("fatal: last words"))
 		Expect(byName["retain.text/d-timeout"].Error.Type).To(Equal("timeout"))
-		Expect(byName["grep.result/c-error"].Error.Message).To(ContainSubstring("\uFFFD[31mred"), "XML cannot carry ESC")
+		Expect(byName["grep.result/c-error"].Error.Message).To(ContainSubstring(`\x1b[31mred`), "ESC is escaped, as XML cannot carry it")
 		Expect(byName["retain.text/f-unsupported"].Skipped).NotTo(BeNil())
 		xfail := byName["spill.preview/h-xfail"]
 		Expect(xfail.Failure).To(BeNil())
@@ -149,22 +154,25 @@ var _ = Describe("run reports", func() {
 		out := buf.String()
 		Expect(out).To(HavePrefix("### conform run — demo 1.2.3\n\n❌ **NONCONFORMANT** — 1 passed, 1 failed, 1 error"))
 		Expect(out).To(ContainSubstring("adapter `node 'my adapter.mjs'`"))
-		Expect(out).To(ContainSubstring("| Requirement | Cases | Pass | Fail | Other |\n|:---|---:|---:|---:|---:|\n"))
-		Expect(out).To(ContainSubstring("| ❌ `SEARCH-GREP-2` | 3 | 0 | 2 | 1 |\n"))
-		Expect(out).To(ContainSubstring("| ❌ `SEARCH-META-2` | 2 | 1 | 1 | 0 |\n"))
-		Expect(out).To(ContainSubstring("| ❌ `SEARCH-CAP-4` | 1 | 0 | 1 | 0 |\n"))
+		Expect(out).To(ContainSubstring("| Requirement | Level | Status | Cases | Pass | Fail | Other |\n|:---|:---|:---|---:|---:|---:|---:|\n"))
+		Expect(out).To(ContainSubstring("| ❌ `SEARCH-GREP-2` | MUST | failed | 3 | 0 | 2 | 1 |\n"))
+		Expect(out).To(ContainSubstring("| ❌ `SEARCH-META-2` | MUST | failed | 2 | 1 | 1 | 0 |\n"))
+		Expect(out).To(ContainSubstring("| ❌ `SEARCH-CAP-4` | MUST | failed | 1 | 0 | 1 | 0 |\n"))
+		Expect(out).To(ContainSubstring("**Why nonconformant**\n\n- the baseline lists spill.preview/i-xpass as failing"))
 		Expect(out).To(ContainSubstring("**Failing cases** (5)\n"))
-		Expect(out).To(ContainSubstring("- `grep.result/b-fail` **fail** breaks SEARCH-CAP-4, SEARCH-GREP-2: $.content: first difference at byte 7"))
+		Expect(out).To(ContainSubstring("- `grep.result/b-fail` **fail** fails SEARCH-CAP-4, SEARCH-GREP-2: $.content: first difference at byte 7"))
+		Expect(out).To(ContainSubstring("  fails SEARCH-CAP-4 — MUST: The cap MUST NOT change `total`.\n"))
 	})
 
 	It("RunRequirements: a fail fails only the requirements it breaks", func() {
 		rows := report.RunRequirements(sampleRun())
-		byID := map[string]report.RequirementRow{}
+		byID := map[string]runner.RequirementRow{}
 		for _, r := range rows {
+			r.Title, r.Statement = "", ""
 			byID[r.ID] = r
 		}
-		Expect(byID["SEARCH-GREP-2"]).To(Equal(report.RequirementRow{ID: "SEARCH-GREP-2", Cases: 3, Pass: 0, Fail: 2, Other: 1}))
-		Expect(byID["RET-TEXT-1"]).To(Equal(report.RequirementRow{ID: "RET-TEXT-1", Cases: 2, Fail: 2}))
+		Expect(byID["SEARCH-GREP-2"]).To(Equal(runner.RequirementRow{ID: "SEARCH-GREP-2", Level: "MUST", Status: runner.StatusFailed, Cases: 3, Pass: 0, Fail: 2, XFail: 1}))
+		Expect(byID["RET-TEXT-1"]).To(Equal(runner.RequirementRow{ID: "RET-TEXT-1", Level: "MUST", Status: runner.StatusFailed, Cases: 2, Fail: 2}))
 		ids := make([]string, len(rows))
 		for i, r := range rows {
 			ids[i] = r.ID

@@ -59,6 +59,9 @@ func RunBaseline(r *runner.Report) []BaselineEntry {
 				break
 			}
 		}
+		if e.Requirement == "" && len(c.Broken) > 0 {
+			e.Requirement = c.Broken[0] // blamed, though the case does not cite it
+		}
 		out = append(out, e)
 	}
 	return out

@@ -32,13 +32,30 @@ func WriteRunMarkdown(w io.Writer, r *runner.Report) error {
 	} else {
 		b.WriteString(", the embedded reference")
 	}
-	fmt.Fprintf(&b, ", %s\n\n", msDuration(r.DurationMS))
+	fmt.Fprintf(&b, ", %s", msDuration(r.DurationMS))
+	if r.Conform != "" || r.CaseSet != "" {
+		fmt.Fprintf(&b, "; conform %s, case set %s", mdCode(r.Conform), mdCode(r.CaseSet))
+	}
+	b.WriteString("\n\n")
+	if reasons := runReasons(r); len(reasons) > 0 {
+		b.WriteString("**Why nonconformant**\n\n")
+		for _, q := range reasons {
+			b.WriteString("- " + mdText(q.Message) + "\n")
+		}
+		b.WriteString("\n")
+	}
+	if r.Fault != nil {
+		b.WriteString("**Start fault**: " + mdCode(oneLine(r.Fault.Message, 300)) + "\n\n")
+	}
 
 	t := Table{
-		Header: []string{"Requirement", "Cases", "Pass", "Fail", "Other"},
-		Align:  []Align{AlignLeft, AlignRight, AlignRight, AlignRight, AlignRight},
+		Header: []string{"Requirement", "Level", "Status", "Cases", "Pass", "Fail", "Other"},
+		Align:  []Align{AlignLeft, AlignLeft, AlignLeft, AlignRight, AlignRight, AlignRight, AlignRight},
 	}
 	for _, q := range RunRequirements(r) {
+		if q.Cases == 0 {
+			continue // not run: counted below
+		}
 		mark := "✅"
 		switch {
 		case q.Fail > 0:
@@ -46,12 +63,15 @@ func WriteRunMarkdown(w io.Writer, r *runner.Report) error {
 		case q.Pass == 0:
 			mark = "➖"
 		}
-		t.Rows = append(t.Rows, []string{mark + " " + mdCode(q.ID), fmt.Sprint(q.Cases), fmt.Sprint(q.Pass), fmt.Sprint(q.Fail), fmt.Sprint(q.Other)})
+		t.Rows = append(t.Rows, []string{mark + " " + mdCode(q.ID), q.Level, q.Status, fmt.Sprint(q.Cases), fmt.Sprint(q.Pass), fmt.Sprint(q.Fail), fmt.Sprint(q.XFail + q.Other)})
 	}
 	if len(t.Rows) == 0 {
 		b.WriteString("No requirement was checked.\n")
 	} else if err := t.Write(&b); err != nil {
 		return err
+	}
+	if rest := notRun(RunRequirements(r)); rest != "" {
+		b.WriteString("\n" + rest + "\n")
 	}
 
 	var failing []*runner.CaseResult
@@ -69,12 +89,13 @@ func WriteRunMarkdown(w io.Writer, r *runner.Report) error {
 			}
 			fmt.Fprintf(&b, "- %s **%s**", mdCode(c.ID), c.Verdict)
 			if len(c.Broken) > 0 {
-				b.WriteString(" breaks " + strings.Join(c.Broken, ", "))
+				b.WriteString(" fails " + strings.Join(c.Broken, ", "))
 			}
 			if why := caseReason(c); why != "" {
 				b.WriteString(": " + mdText(oneLine(why, 160)))
 			}
-			b.WriteString("\n")
+			b.WriteString("\n\n  <details><summary>diff, requirements and reproduction</summary>\n\n  ```\n")
+			b.WriteString(indent(strings.ReplaceAll(strings.TrimRight(caseDetail(c, 0), "\n"), "```", "ʼʼʼ"), "  ") + "\n  ```\n\n  </details>\n")
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -103,13 +124,37 @@ func caseReason(c *runner.CaseResult) string {
 // mdEscaper keeps GitHub from reading text as HTML or emphasis.
 var mdEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "*", `\*`, "_", `\_`, "`", "'", "[", `\[`, "]", `\]`)
 
-func mdText(s string) string { return mdEscaper.Replace(textSafe(s)) }
+func mdText(s string) string { return mdEscaper.Replace(line(s)) }
 
 // mdCode is s as inline code.
 func mdCode(s string) string {
-	s = textSafe(s)
+	s = line(s)
 	if strings.Contains(s, "`") {
 		return "`` " + s + " ``"
 	}
 	return "`" + s + "`"
+}
+
+// notRun is one line counting the requirements the run's cases do not
+// cite, by status.
+func notRun(rows []runner.RequirementRow) string {
+	counts := map[string]int{}
+	var order []string
+	for _, q := range rows {
+		if q.Cases > 0 {
+			continue
+		}
+		if counts[q.Status] == 0 {
+			order = append(order, q.Status)
+		}
+		counts[q.Status]++
+	}
+	if len(order) == 0 {
+		return ""
+	}
+	parts := make([]string, len(order))
+	for i, st := range order {
+		parts[i] = fmt.Sprintf("%d %s", counts[st], st)
+	}
+	return "Requirements no case of this run cites: " + strings.Join(parts, ", ") + " (`conform run --format json` lists each with its reason)."
 }

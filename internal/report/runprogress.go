@@ -7,19 +7,25 @@ import (
 	"github.com/schollz/progressbar/v3"
 )
 
-// RunProgress is the progress bar of a run on a terminal: cases done of
-// the total, rate and time left, cleared when the run ends so that the
-// report starts on a clean line.
-type RunProgress struct {
-	bar *progressbar.ProgressBar
+// Progress is the one progress display of run and fuzz (issue 12): a bar
+// on a terminal with the items done of the total (a spinner when the total
+// is unknown), the rate and the time left, cleared when the work ends so
+// that the report starts on a clean line.
+type Progress struct {
+	bar  *progressbar.ProgressBar
+	what string
 }
 
-// NewRunProgress starts a progress bar for total cases on w (stderr, when
-// it is a terminal: see IsTerminal).
-func NewRunProgress(w io.Writer, total int) *RunProgress {
+// NewProgress starts a display for total items (< 1: unknown) on w
+// (stderr, when it is a terminal: see IsTerminal); what names the command,
+// e.g. "conform run".
+func NewProgress(w io.Writer, what string, total int) *Progress {
+	if total < 1 {
+		total = -1
+	}
 	bar := progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription("conform run"),
+		progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetItsString("cases"),
 		progressbar.OptionShowIts(),
@@ -29,19 +35,30 @@ func NewRunProgress(w io.Writer, total int) *RunProgress {
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetRenderBlankState(true),
 	)
-	return &RunProgress{bar: bar}
+	return &Progress{bar: bar, what: what}
 }
 
-// Update is a runner.Options.Progress callback.
-func (p *RunProgress) Update(done, total int) {
-	if total != p.bar.GetMax() {
+// Update sets the items done (and the total, when it changed); it is a
+// runner.Options.Progress callback.
+func (p *Progress) Update(done, total int) {
+	if total > 0 && total != p.bar.GetMax() {
 		p.bar.ChangeMax(total)
 	}
 	_ = p.bar.Set(done)
 }
 
-// Finish clears the bar.
-func (p *RunProgress) Finish() {
+// Note shows a short status after the command's name ("3 failing",
+// "shrinking …"); "" shows the name alone.
+func (p *Progress) Note(s string) {
+	if s == "" {
+		p.bar.Describe(p.what)
+		return
+	}
+	p.bar.Describe(p.what + ": " + line(s))
+}
+
+// Finish clears the display.
+func (p *Progress) Finish() {
 	_ = p.bar.Finish()
 	_ = p.bar.Clear()
 }

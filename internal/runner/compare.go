@@ -2,7 +2,6 @@ package runner
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -27,93 +26,132 @@ const (
 const ErrorField = "error.message"
 
 // Rule is one row of the comparison table: the comparator of one output
-// field of one op.
+// field of one op, and the requirements the comparison verifies (IDs, or
+// prefixes ending in "*"; "*" alone: whatever the case cites). A failing
+// comparison blames the case's cited requirements among them (see blame).
 type Rule struct {
-	Op         string // an op, or AnyOp
-	Field      string // an output member, OtherFields, or ErrorField
-	Comparator string // CmpExact or CmpJSON
+	Op           string // an op, or AnyOp
+	Field        string // an output member, OtherFields, or ErrorField
+	Comparator   string // CmpExact or CmpJSON
+	Requirements []string
 }
+
+// The requirement groups several rows share.
+var (
+	grepText  = []string{"SEARCH-GREP-*", "SEARCH-RETAIN-1", "SEARCH-PREVIEW-*", "SEARCH-SPILL-1", "SEARCH-SPILL-5", "SEARCH-SPILL-6", "SEARCH-SPILL-7", "SEARCH-ERR-1", "SEARCH-ARGS-*", "SEARCH-VAL-*", "SEARCH-CFG-*", "SEARCH-EXEC-*", "RET-*", "CODE-DISPATCH-6"}
+	globText  = []string{"SEARCH-GLOB-*", "SEARCH-RETAIN-2", "SEARCH-SAMPLE-*", "SEARCH-SPILL-1", "SEARCH-SPILL-5", "SEARCH-SPILL-6", "SEARCH-SPILL-7", "SEARCH-ERR-1", "SEARCH-ARGS-*", "SEARCH-VAL-*", "SEARCH-CFG-*", "SEARCH-EXEC-*", "RET-*", "CODE-DISPATCH-6"}
+	searchErr = []string{"SEARCH-ERR-1", "SEARCH-ARGS-*", "SEARCH-VAL-*", "SEARCH-CFG-2", "SEARCH-EXEC-3"}
+	searchMet = []string{"SEARCH-META-*", "SEARCH-JSON-*", "SEARCH-CAP-*", "SEARCH-RETAIN-*", "SEARCH-SAMPLE-*", "SEARCH-PREVIEW-*", "SEARCH-CFG-*", "SEARCH-VAL-*", "SEARCH-EXEC-4", "SEARCH-EXEC-5", "RET-*", "CODE-DISPATCH-6"}
+	searchVw  = []string{"SEARCH-NARROW-*", "SEARCH-PRESENT-*", "CODE-PRESENT-4"}
+	spillSave = []string{"SEARCH-SPILL-1", "SEARCH-SPILL-2", "SEARCH-SPILL-3", "SEARCH-SPILL-4", "SEARCH-SPILL-6", "SEARCH-SPILL-7", "CODE-DISPATCH-6"}
+	codeText  = []string{"CODE-RENDER-*", "CODE-JSON-*", "CODE-NUM-1", "CODE-STR-1", "CODE-KEYS-*", "CODE-LOSSLESS-1", "CODE-FAIL-*", "CODE-ERR-1", "CODE-VALUE-1", "CODE-DISPATCH-8"}
+	codeErr   = []string{"CODE-FAIL-*", "CODE-ERR-1", "CODE-LOSSLESS-1"}
+	itemsOut  = []string{"RET-ITEM-3", "RET-OMIT-1"}
+	textOut   = []string{"RET-TEXT-7", "RET-OMIT-1", "RET-UTF8-4"}
+	whole     = []string{"*"}
+)
 
 // Rules is the comparison table of docs/fixtures.md, row for row; it is the
 // only place comparators are declared. A field's rule is its own row, else
 // its op's OtherFields row. Every golden output member has a rule (tested).
 var Rules = []Rule{
-	{"grep.result", "content", CmpExact},
-	{"grep.result", "spillText", CmpExact},
-	{"grep.result", "isError", CmpJSON}, // equal booleans
-	{"grep.result", "error", CmpJSON},
-	{"grep.result", "meta", CmpJSON},
-	{"grep.result", "view", CmpJSON},
-	{"grep.result", "callView", CmpJSON},
-	{"glob.result", "content", CmpExact},
-	{"glob.result", "spillText", CmpExact},
-	{"glob.result", "isError", CmpJSON},
-	{"glob.result", "error", CmpJSON},
-	{"glob.result", "meta", CmpJSON},
-	{"glob.result", "view", CmpJSON},
-	{"glob.result", "callView", CmpJSON},
-	{"search.present", "view", CmpJSON},
-	{"run_code.result", "content", CmpExact},
-	{"run_code.result", "isError", CmpJSON},
-	{"run_code.result", "error", CmpJSON},
-	{"run_code.result", "meta", CmpJSON},
-	{"run_code.result", "view", CmpJSON},
-	{"run_code.result", "callView", CmpJSON},
-	{"retain.items", OtherFields, CmpJSON},
-	{"retain.text", "text", CmpExact},
-	{"retain.text", OtherFields, CmpJSON},
-	{"spill.preview", "content", CmpExact}, // exact string or both null
-	{"spill.preview", "save", CmpJSON},
-	{AnyOp, ErrorField, CmpExact},
+	{"grep.result", "content", CmpExact, grepText},
+	{"grep.result", "spillText", CmpExact, spillSave},
+	{"grep.result", "isError", CmpJSON, searchErr}, // equal booleans
+	{"grep.result", "error", CmpJSON, searchErr},
+	{"grep.result", "meta", CmpJSON, searchMet},
+	{"grep.result", "view", CmpJSON, searchVw},
+	{"grep.result", "callView", CmpJSON, []string{"SEARCH-CALL-*", "CODE-PRESENT-4"}},
+	{"glob.result", "content", CmpExact, globText},
+	{"glob.result", "spillText", CmpExact, spillSave},
+	{"glob.result", "isError", CmpJSON, searchErr},
+	{"glob.result", "error", CmpJSON, searchErr},
+	{"glob.result", "meta", CmpJSON, searchMet},
+	{"glob.result", "view", CmpJSON, searchVw},
+	{"glob.result", "callView", CmpJSON, []string{"SEARCH-CALL-*", "CODE-PRESENT-4"}},
+	{"search.present", "view", CmpJSON, searchVw},
+	{"run_code.result", "content", CmpExact, codeText},
+	{"run_code.result", "isError", CmpJSON, codeErr},
+	{"run_code.result", "error", CmpJSON, codeErr},
+	{"run_code.result", "meta", CmpJSON, []string{"CODE-PRESENT-3", "CODE-DEF-2"}},
+	{"run_code.result", "view", CmpJSON, []string{"CODE-PRESENT-2", "CODE-DEF-2"}},
+	{"run_code.result", "callView", CmpJSON, []string{"CODE-PRESENT-1", "CODE-DEF-1"}},
+	{"retain.items", "items", CmpJSON, []string{"RET-ITEM-2", "RET-ITEM-3"}},
+	{"retain.items", "pushes", CmpJSON, []string{"RET-ITEM-2"}},
+	{"retain.items", OtherFields, CmpJSON, itemsOut},
+	{"retain.text", "text", CmpExact, []string{"RET-TEXT-1", "RET-TEXT-4", "RET-TEXT-5", "RET-TEXT-6", "RET-UTF8-*"}},
+	{"retain.text", "pushes", CmpJSON, []string{"RET-TEXT-3"}},
+	{"retain.text", OtherFields, CmpJSON, textOut},
+	{"spill.preview", "content", CmpExact, []string{"SPILL-*", "SEARCH-SPILL-7"}}, // exact string or both null
+	{"spill.preview", "save", CmpJSON, []string{"SPILL-REF-1", "SPILL-RES-*", "SPILL-CFG-1", "SPILL-LOG-*", "SPILL-KEEP-1"}},
+	{AnyOp, ErrorField, CmpExact, whole},
 }
 
 // ComparatorFor returns the comparator of an op's output field (or of
 // ErrorField), and false when the table has no row for it.
 func ComparatorFor(op, field string) (string, bool) {
-	other := ""
-	for _, r := range Rules {
+	r, ok := RuleFor(op, field)
+	return r.Comparator, ok
+}
+
+// RuleFor returns the row of an op's output field (or of ErrorField), and
+// false when the table has none.
+func RuleFor(op, field string) (Rule, bool) {
+	var other *Rule
+	for i, r := range Rules {
 		if r.Op != op && r.Op != AnyOp {
 			continue
 		}
 		switch r.Field {
 		case field:
-			return r.Comparator, true
+			return r, true
 		case OtherFields:
-			other = r.Comparator
+			other = &Rules[i]
 		}
 	}
-	return other, other != ""
+	if other == nil {
+		return Rule{}, false
+	}
+	return *other, true
 }
 
 // maxJSONDiffs bounds the JSON paths reported per field.
 const maxJSONDiffs = 10
 
 // Compare compares an answer with a case's golden answer: exactly one of
-// output and errMsg is non-nil. It returns nil when they agree.
+// output and errMsg is non-nil. It returns nil when they agree. Each diff
+// names the requirements it blames (see blame).
 func Compare(c Case, output *jsonjs.Value, errMsg *string) []Diff {
 	want := c.Want
+	var diffs []Diff
 	switch {
 	case want.Error != nil && errMsg != nil:
 		if d := exactDiff(ErrorField, "$.error.message", jsonjs.StringValue(*want.Error), jsonjs.StringValue(*errMsg)); d != nil {
-			return []Diff{*d}
+			diffs = []Diff{*d}
 		}
-		return nil
 	case want.Error != nil:
-		return []Diff{{
+		diffs = []Diff{{
 			Field: "", Comparator: CmpExact, Path: "$",
-			Want:    "error " + visible(*want.Error),
-			Got:     "output " + excerptJSON(*output),
-			Message: "want an error answer, got an output",
+			WantJSON: jsonjs.Marshal(jsonjs.ObjectValue(jsonjs.Member{Key: "error", Value: jsonjs.StringValue(*want.Error)})),
+			GotJSON:  jsonjs.Marshal(jsonjs.ObjectValue(jsonjs.Member{Key: "output", Value: *output})),
+			Want:     "error " + visible(*want.Error),
+			Got:      "output " + excerptJSON(*output),
+			Message:  "want an error answer, got an output",
 		}}
 	case errMsg != nil:
-		return []Diff{{
+		diffs = []Diff{{
 			Field: "", Comparator: CmpJSON, Path: "$",
-			Want:    "output " + excerptJSON(*want.Output),
-			Got:     "error " + visible(*errMsg),
-			Message: "want an output, got an error answer: " + oneLine(*errMsg, 200),
+			WantJSON: jsonjs.Marshal(jsonjs.ObjectValue(jsonjs.Member{Key: "output", Value: *want.Output})),
+			GotJSON:  jsonjs.Marshal(jsonjs.ObjectValue(jsonjs.Member{Key: "error", Value: jsonjs.StringValue(*errMsg)})),
+			Want:     "output " + excerptJSON(*want.Output),
+			Got:      "error " + visible(*errMsg),
+			Message:  "want an output, got an error answer",
 		}}
+	default:
+		diffs = compareOutput(c.Op, *want.Output, *output)
 	}
-	return compareOutput(c.Op, *want.Output, *output)
+	blame(c, output, diffs)
+	return diffs
 }
 
 // compareOutput compares two outputs field by field.
@@ -123,8 +161,8 @@ func compareOutput(op string, want, got jsonjs.Value) []Diff {
 	if !ok || !gotOK {
 		// Not the objects docs/ops.md promises: compare whole answers.
 		var diffs []Diff
-		for _, p := range jsonjs.Differences(want, got, maxJSONDiffs) {
-			diffs = append(diffs, jsonDiff("", CmpJSON, p, want, got))
+		for _, d := range jsonjs.Differences(want, got, maxJSONDiffs) {
+			diffs = append(diffs, jsonDiff("", CmpJSON, d))
 		}
 		return diffs
 	}
@@ -139,7 +177,8 @@ func compareOutput(op string, want, got jsonjs.Value) []Diff {
 		if !present {
 			diffs = append(diffs, Diff{
 				Field: m.Key, Comparator: cmp, Path: path,
-				Want: excerptJSON(m.Value), Got: "(missing)",
+				WantJSON: jsonjs.Marshal(m.Value),
+				Want:     excerptJSON(m.Value), Got: "(missing)",
 				Message: fmt.Sprintf("output field %q is missing", m.Key),
 			})
 			continue
@@ -150,11 +189,9 @@ func compareOutput(op string, want, got jsonjs.Value) []Diff {
 				diffs = append(diffs, *d)
 			}
 		default:
-			wrapW := jsonjs.ObjectValue(jsonjs.Member{Key: m.Key, Value: m.Value})
-			wrapG := jsonjs.ObjectValue(jsonjs.Member{Key: m.Key, Value: g})
-			for _, p := range jsonjs.Differences(m.Value, g, maxJSONDiffs) {
-				full := path + strings.TrimPrefix(p, "$")
-				diffs = append(diffs, jsonDiff(m.Key, cmp, full, wrapW, wrapG))
+			for _, d := range jsonjs.Differences(m.Value, g, maxJSONDiffs) {
+				d.Path = path + strings.TrimPrefix(d.Path, "$")
+				diffs = append(diffs, jsonDiff(m.Key, cmp, d))
 			}
 		}
 	}
@@ -166,7 +203,8 @@ func compareOutput(op string, want, got jsonjs.Value) []Diff {
 			}
 			diffs = append(diffs, Diff{
 				Field: m.Key, Comparator: cmp, Path: memberPath("$", m.Key),
-				Want: "(missing)", Got: excerptJSON(m.Value),
+				GotJSON: jsonjs.Marshal(m.Value),
+				Want:    "(missing)", Got: excerptJSON(m.Value),
 				Message: fmt.Sprintf("unexpected output field %q", m.Key),
 			})
 		}
@@ -196,28 +234,43 @@ func isIdentifier(s string) bool {
 	return true
 }
 
-// jsonDiff describes one differing JSON path of want and got (both rooted
-// at "$").
-func jsonDiff(field, cmp, path string, want, got jsonjs.Value) Diff {
-	d := Diff{Field: field, Comparator: cmp, Path: path}
-	w, wok := Lookup(want, path)
-	g, gok := Lookup(got, path)
+// jsonDiff describes one difference of want (A) and got (B): the full
+// values on both sides, excerpts, and for two arrays the first element
+// that differs.
+func jsonDiff(field, cmp string, x jsonjs.Difference) Diff {
+	d := Diff{Field: field, Comparator: cmp, Path: x.Path}
+	if x.InA {
+		d.WantJSON, d.Want = jsonjs.Marshal(x.A), excerptJSON(x.A)
+	}
+	if x.InB {
+		d.GotJSON, d.Got = jsonjs.Marshal(x.B), excerptJSON(x.B)
+	}
+	w, g := x.A, x.B
 	switch {
-	case !gok:
-		d.Want, d.Got = excerptJSON(w), "(missing)"
+	case !x.InB:
+		d.Got = "(missing)"
 		d.Message = "missing: the golden answer has a member here"
-	case !wok:
-		d.Want, d.Got = "(missing)", excerptJSON(g)
+	case !x.InA:
+		d.Want = "(missing)"
 		d.Message = "unexpected member: the golden answer has none here"
 	case w.Kind() != g.Kind():
-		d.Want, d.Got = excerptJSON(w), excerptJSON(g)
 		d.Message = fmt.Sprintf("want %s, got %s", kindName(w), kindName(g))
 	default:
-		d.Want, d.Got = excerptJSON(w), excerptJSON(g)
 		d.Message = "differs from the golden answer (JSON-equal)"
 		if n, ok := w.Items(); ok {
 			m, _ := g.Items()
 			d.Message = fmt.Sprintf("want %d elements, got %d", len(n), len(m))
+			i := firstDifferentItem(n, m)
+			d.Element = &i
+			switch {
+			case i >= len(m):
+				d.Want, d.Got = fmt.Sprintf("[%d] %s", i, excerptJSON(n[i])), fmt.Sprintf("[%d] (missing)", i)
+			case i >= len(n):
+				d.Want, d.Got = fmt.Sprintf("[%d] (missing)", i), fmt.Sprintf("[%d] %s", i, excerptJSON(m[i]))
+			default:
+				d.Want, d.Got = fmt.Sprintf("[%d] %s", i, excerptJSON(n[i])), fmt.Sprintf("[%d] %s", i, excerptJSON(m[i]))
+			}
+			d.Message += fmt.Sprintf("; the first differing element is [%d]", i)
 		} else if n, ok := w.Members(); ok {
 			m, _ := g.Members()
 			d.Message = fmt.Sprintf("want %d members, got %d", len(n), len(m))
@@ -226,62 +279,15 @@ func jsonDiff(field, cmp, path string, want, got jsonjs.Value) Diff {
 	return d
 }
 
-// Lookup returns the value at a JSON path as jsonjs.Differences writes them
-// ("$", "$.a[2].b", `$["a b"]`).
-func Lookup(v jsonjs.Value, path string) (jsonjs.Value, bool) {
-	if !strings.HasPrefix(path, "$") {
-		return jsonjs.Value{}, false
+// firstDifferentItem is the index of the first element two arrays of
+// different lengths do not share (the shorter one's length when one is a
+// prefix of the other).
+func firstDifferentItem(a, b []jsonjs.Value) int {
+	i := 0
+	for i < len(a) && i < len(b) && jsonjs.Equal(a[i], b[i]) {
+		i++
 	}
-	rest := path[1:]
-	for rest != "" {
-		switch {
-		case rest[0] == '.':
-			end := 1
-			for end < len(rest) && rest[end] != '.' && rest[end] != '[' {
-				end++
-			}
-			var ok bool
-			if v, ok = v.Get(rest[1:end]); !ok {
-				return jsonjs.Value{}, false
-			}
-			rest = rest[end:]
-		case strings.HasPrefix(rest, `["`):
-			end := 2
-			for end < len(rest) && rest[end] != '"' {
-				if rest[end] == '\\' {
-					end++
-				}
-				end++
-			}
-			if end >= len(rest) || !strings.HasPrefix(rest[end:], `"]`) {
-				return jsonjs.Value{}, false
-			}
-			kv, err := jsonjs.Parse([]byte(rest[1 : end+1]))
-			key, isStr := kv.Str()
-			if err != nil || !isStr {
-				return jsonjs.Value{}, false
-			}
-			var ok bool
-			if v, ok = v.Get(key); !ok {
-				return jsonjs.Value{}, false
-			}
-			rest = rest[end+2:]
-		case rest[0] == '[':
-			end := strings.IndexByte(rest, ']')
-			if end < 0 {
-				return jsonjs.Value{}, false
-			}
-			i, err := strconv.Atoi(rest[1:end])
-			items, ok := v.Items()
-			if err != nil || !ok || i < 0 || i >= len(items) {
-				return jsonjs.Value{}, false
-			}
-			v, rest = items[i], rest[end+1:]
-		default:
-			return jsonjs.Value{}, false
-		}
-	}
-	return v, true
+	return i
 }
 
 // excerptBytes is how much of a value or text a diff shows.
@@ -326,6 +332,7 @@ func exactDiff(field, path string, want, got jsonjs.Value) *Diff {
 		}
 		return &Diff{
 			Field: field, Comparator: CmpExact, Path: path,
+			WantJSON: jsonjs.Marshal(want), GotJSON: jsonjs.Marshal(got),
 			Want: kindExcerpt(want), Got: kindExcerpt(got),
 			Message: fmt.Sprintf("want %s, got %s", describeKind(want), describeKind(got)),
 		}
@@ -348,6 +355,7 @@ func exactDiff(field, path string, want, got jsonjs.Value) *Diff {
 	}
 	return &Diff{
 		Field: field, Comparator: CmpExact, Path: path, Offset: i,
+		WantJSON: jsonjs.Marshal(want), GotJSON: jsonjs.Marshal(got),
 		Want: Excerpt(ws, i), Got: Excerpt(gs, i),
 		Message: msg,
 	}

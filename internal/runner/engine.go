@@ -320,7 +320,6 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool)
 		return
 	}
 	r.Diffs = Compare(c, output, reply.Error)
-	plain := len(r.Diffs) > 0
 	if output != nil {
 		r.Diffs = append(r.Diffs, CheckProperties(c.Op, c.InputValue, *output)...)
 	}
@@ -329,19 +328,5 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool)
 		return
 	}
 	r.Verdict = verdict.Fail
-	seen := map[string]bool{}
-	add := func(id string) {
-		if id != "" && !seen[id] {
-			seen[id] = true
-			r.Broken = append(r.Broken, id)
-		}
-	}
-	for _, d := range r.Diffs {
-		add(d.Requirement)
-	}
-	if plain {
-		for _, id := range c.Requirements {
-			add(id)
-		}
-	}
+	r.Broken = Blamed(r.Diffs)
 }

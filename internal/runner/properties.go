@@ -62,11 +62,11 @@ func CheckProperties(op string, input, output jsonjs.Value) []Diff {
 		}
 		if msg := p.Check(input, output); msg != "" {
 			diffs = append(diffs, Diff{
-				Field:       p.Field,
-				Comparator:  CmpProperty,
-				Path:        p.path(),
-				Requirement: p.Requirement,
-				Message:     msg,
+				Field:        p.Field,
+				Comparator:   CmpProperty,
+				Path:         p.path(),
+				Requirements: []string{p.Requirement},
+				Message:      msg,
 			})
 		}
 	}
@@ -208,17 +208,18 @@ func viewDifference(want *search.View, got jsonjs.Value) string {
 	if err != nil {
 		return "the narrowed meta does not serialize"
 	}
-	d := jsonjs.FirstDifference(wire, got)
-	if d == "" {
+	ds := jsonjs.Differences(wire, got, 1)
+	if len(ds) == 0 {
 		return ""
 	}
-	at := func(v jsonjs.Value) string {
-		if x, ok := Lookup(v, d); ok {
-			return excerptJSON(x)
+	at := func(v jsonjs.Value, ok bool) string {
+		if ok {
+			return excerptJSON(v)
 		}
 		return "nothing"
 	}
-	return fmt.Sprintf("the view is not narrow(meta): at %s the view has %s, the narrowed meta %s", d, at(got), at(wire))
+	d := ds[0]
+	return fmt.Sprintf("the view is not narrow(meta): at %s the view has %s, the narrowed meta %s", d.Path, at(d.B, d.InB), at(d.A, d.InA))
 }
 
 // searchMeta returns the output's meta when there is one.

@@ -5,6 +5,7 @@
 package runner
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/dsh-conform/conform/internal/adapter"
@@ -21,14 +22,35 @@ const (
 // Diff is one field of an answer that differs from the golden answer, or
 // one property the answer breaks.
 type Diff struct {
-	Field       string `json:"field"`                 // output field, e.g. "content", "meta"; "" for the whole answer
-	Comparator  string `json:"comparator"`            // "exact", "json", "property"
-	Path        string `json:"path,omitempty"`        // JSON path of the first difference (json comparator)
-	Offset      int    `json:"offset,omitempty"`      // byte offset of the first difference (exact comparator)
-	Requirement string `json:"requirement,omitempty"` // the requirement it breaks, when known
-	Want        string `json:"want,omitempty"`        // excerpt, whitespace made visible
-	Got         string `json:"got,omitempty"`
-	Message     string `json:"message"` // one line
+	Field      string `json:"field"`            // output field, e.g. "content", "meta"; "" for the whole answer
+	Comparator string `json:"comparator"`       // "exact", "json", "property"
+	Path       string `json:"path,omitempty"`   // JSON path of the difference (json comparator)
+	Offset     int    `json:"offset,omitempty"` // byte offset of the first difference (exact comparator)
+	// Element is the index of the first differing element when Path is
+	// an array of a different length.
+	Element *int `json:"element,omitempty"`
+	// Requirements are the requirements this check blames: the case's
+	// cited ones the comparison verifies, or the property's own. Empty when
+	// the difference follows from another one (a view mirroring a wrong
+	// meta).
+	Requirements []string `json:"requirements"`
+	// WantJSON and GotJSON are the whole values at Path, as JSON; absent
+	// on the side that has no member there.
+	WantJSON json.RawMessage `json:"want,omitempty"`
+	GotJSON  json.RawMessage `json:"got,omitempty"`
+	// Want and Got are short excerpts for people, whitespace made visible.
+	Want    string `json:"wantExcerpt,omitempty"`
+	Got     string `json:"gotExcerpt,omitempty"`
+	Message string `json:"message"` // one line
+}
+
+// MarshalJSON writes a nil Requirements as [], as the schema wants.
+func (d Diff) MarshalJSON() ([]byte, error) {
+	type plain Diff
+	if d.Requirements == nil {
+		d.Requirements = []string{}
+	}
+	return json.Marshal(plain(d))
 }
 
 // CaseResult is the outcome of one case.
@@ -43,20 +65,37 @@ type CaseResult struct {
 	Stderr       string          `json:"stderr,omitempty"`   // the adapter's last 4 KiB of stderr, on faults
 	Baseline     string          `json:"baseline,omitempty"` // the baseline entry's reason, for xfail/xpass
 	DurationMS   float64         `json:"durationMs"`
+	// File, Input and Reproduce are set on failing cases by Finish: the
+	// fixture file, the input the harness was fed, and a one-line command
+	// that runs this case alone.
+	File      string          `json:"file,omitempty"`
+	Input     json.RawMessage `json:"input,omitempty"`
+	Reproduce string          `json:"reproduce,omitempty"`
 }
 
 // Report is a whole run.
 type Report struct {
 	Format         string                  `json:"format"`
 	Version        int                     `json:"version"`
+	Conform        string                  `json:"conform,omitempty"` // conform's own version
+	CaseSet        string                  `json:"caseSet,omitempty"` // hash of the fixtures and goldens (CaseSetHash)
 	Implementation adapter.Implementation  `json:"implementation"`
 	Protocol       int                     `json:"protocol"`
-	Adapter        []string                `json:"adapter,omitempty"` // argv; empty for the embedded reference
+	Adapter        []string                `json:"adapter,omitempty"`  // argv; empty for the embedded reference
+	Fixtures       string                  `json:"fixtures,omitempty"` // --fixtures; empty for the embedded case set
 	Started        time.Time               `json:"started"`
 	DurationMS     float64                 `json:"durationMs"`
 	Totals         map[verdict.Verdict]int `json:"totals"`
-	Cases          []CaseResult            `json:"cases"`
-	Notes          []Note                  `json:"notes,omitempty"` // what closing the sessions found
+	// Fault is set when the run could not start (the adapter never
+	// answered the handshake): no case ran.
+	Fault *Fault `json:"fault,omitempty"`
+	// Nonconformant lists why the run fails (Reasons); empty when it
+	// passes. Requirements accounts for every requirement of the
+	// catalogue (Finish).
+	Nonconformant []Reason         `json:"nonconformant,omitempty"`
+	Requirements  []RequirementRow `json:"requirements,omitempty"`
+	Cases         []CaseResult     `json:"cases"`
+	Notes         []Note           `json:"notes,omitempty"` // what closing the sessions found
 }
 
 // Note is something a session's Close found that is no case's verdict: an
@@ -66,6 +105,24 @@ type Note struct {
 	Kind    string `json:"kind"` // timeout, crash, leftover, error
 	Message string `json:"message"`
 	Stderr  string `json:"stderr,omitempty"`
+}
+
+// Fault is a run-level fault: no case ran.
+type Fault struct {
+	Kind    string `json:"kind"` // "start": the adapter could not be started; "usage": a usage error; "cases": a bug in the case set
+	Message string `json:"message"`
+	Stderr  string `json:"stderr,omitempty"`
+}
+
+// Headline says what the fault is, in a few words.
+func (f *Fault) Headline() string {
+	switch f.Kind {
+	case "usage":
+		return "usage error, no case ran"
+	case "cases":
+		return "BUG IN TEST CASE, no case ran"
+	}
+	return "the adapter could not be started"
 }
 
 // RequiredOps are the ops every harness must support (docs/protocol.md);
@@ -82,14 +139,6 @@ func Required(op string) bool {
 	return false
 }
 
-// Conformant reports whether no case fails the run. An unsupported case is
-// no failure for an optional op, but it is for a required one: an adapter
-// that lists no ops must not pass.
-func (r *Report) Conformant() bool {
-	for _, c := range r.Cases {
-		if c.Verdict.FailsRun() || (c.Verdict == verdict.Unsupported && Required(c.Op)) {
-			return false
-		}
-	}
-	return true
-}
+// Conformant reports whether nothing makes the run nonconformant (see
+// Reasons).
+func (r *Report) Conformant() bool { return len(Reasons(r)) == 0 }

@@ -164,7 +164,7 @@ var _ = Describe("Equal / FirstDifference / Differences", func() {
 		b := mustParse(`{"c":{"y":true,"x":null},"b":[1,2],"a":1}`)
 		Expect(jsonjs.Equal(a, b)).To(BeTrue())
 		Expect(jsonjs.FirstDifference(a, b)).To(BeEmpty())
-		Expect(jsonjs.Differences(a, b, 0)).To(BeEmpty())
+		Expect(paths(jsonjs.Differences(a, b, 0))).To(BeEmpty())
 	})
 
 	It("compares numbers as float64: 1 == 1.0 == 1e0 == 10e-1, 0 == -0", func() {
@@ -183,7 +183,7 @@ var _ = Describe("Equal / FirstDifference / Differences", func() {
 		Expect(jsonjs.FirstDifference(mustParse("true"), mustParse("false"))).To(Equal("$"))
 		Expect(jsonjs.FirstDifference(mustParse(`"é"`), mustParse(`"e\u0301"`))).To(Equal("$"))
 		Expect(jsonjs.FirstDifference(mustParse(`[]`), mustParse(`{}`))).To(Equal("$"))
-		Expect(jsonjs.Differences(mustParse(`[1,2]`), mustParse(`[2,1]`), 0)).To(Equal([]string{"$[0]", "$[1]"}))
+		Expect(paths(jsonjs.Differences(mustParse(`[1,2]`), mustParse(`[2,1]`), 0))).To(Equal([]string{"$[0]", "$[1]"}))
 		Expect(jsonjs.FirstDifference(mustParse(`{"x":[1,2]}`), mustParse(`{"x":[1,2,3]}`))).To(Equal("$.x"))
 		Expect(jsonjs.Equal(jsonjs.ArrayValue(), mustParse("[]"))).To(BeTrue())
 		Expect(jsonjs.Equal(jsonjs.ObjectValue(), mustParse("{}"))).To(BeTrue())
@@ -194,7 +194,7 @@ var _ = Describe("Equal / FirstDifference / Differences", func() {
 		b := mustParse(`{"files":[{"path":"a"},{"path":"b"},{"n":1,"path":"x"}]}`)
 		Expect(jsonjs.Equal(a, b)).To(BeFalse())
 		Expect(jsonjs.FirstDifference(a, b)).To(Equal("$.files[2].path"))
-		Expect(jsonjs.Differences(a, b, 0)).To(Equal([]string{"$.files[2].path"}))
+		Expect(paths(jsonjs.Differences(a, b, 0))).To(Equal([]string{"$.files[2].path"}))
 	})
 
 	It("quotes member names that are not identifiers", func() {
@@ -206,17 +206,43 @@ var _ = Describe("Equal / FirstDifference / Differences", func() {
 	})
 
 	It("reports missing members at their paths and lists differences in document order", func() {
-		Expect(jsonjs.Differences(mustParse(`{"a":1,"b":2}`), mustParse(`{"a":1,"c":2}`), 0)).To(Equal([]string{"$.b", "$.c"}))
+		Expect(paths(jsonjs.Differences(mustParse(`{"a":1,"b":2}`), mustParse(`{"a":1,"c":2}`), 0))).To(Equal([]string{"$.b", "$.c"}))
 		Expect(jsonjs.FirstDifference(mustParse(`{"a":1}`), mustParse(`{"a":1,"b":2}`))).To(Equal("$"),
 			"objects of different sizes differ at their own path")
 		a := mustParse(`{"a":1,"b":2,"c":[1,2,3],"d":{"e":"f"}}`)
 		b := mustParse(`{"d":{"e":"g"},"c":[1,0,0],"b":2,"a":0}`)
-		Expect(jsonjs.Differences(a, b, 0)).To(Equal([]string{"$.a", "$.c[1]", "$.c[2]", "$.d.e"}))
-		Expect(jsonjs.Differences(a, b, -1)).To(HaveLen(4))
-		Expect(jsonjs.Differences(a, b, 2)).To(Equal([]string{"$.a", "$.c[1]"}))
-		Expect(jsonjs.Differences(a, b, 1)).To(Equal([]string{"$.a"}))
+		Expect(paths(jsonjs.Differences(a, b, 0))).To(Equal([]string{"$.a", "$.c[1]", "$.c[2]", "$.d.e"}))
+		Expect(paths(jsonjs.Differences(a, b, -1))).To(HaveLen(4))
+		Expect(paths(jsonjs.Differences(a, b, 2))).To(Equal([]string{"$.a", "$.c[1]"}))
+		Expect(paths(jsonjs.Differences(a, b, 1))).To(Equal([]string{"$.a"}))
+	})
+
+	It("returns the value on each side, and which side lacks a member", func() {
+		ds := jsonjs.Differences(mustParse(`{"a":1,"b":[1,2]}`), mustParse(`{"a":2,"c":true,"b":[1]}`), 0)
+		Expect(paths(ds)).To(Equal([]string{"$"}), "objects of different sizes differ at the root")
+		ds = jsonjs.Differences(mustParse(`{"a":1,"b":[1,2]}`), mustParse(`{"a":2,"b":[1]}`), 0)
+		Expect(paths(ds)).To(Equal([]string{"$.a", "$.b"}))
+		Expect(string(jsonjs.Marshal(ds[0].A))).To(Equal("1"))
+		Expect(string(jsonjs.Marshal(ds[0].B))).To(Equal("2"))
+		Expect(string(jsonjs.Marshal(ds[1].B))).To(Equal("[1]"))
+		Expect(ds[1].InA && ds[1].InB).To(BeTrue())
+		ds = jsonjs.Differences(mustParse(`{"a":1,"b":2}`), mustParse(`{"a":1,"c":3}`), 0)
+		Expect(ds[0].InA).To(BeTrue())
+		Expect(ds[0].InB).To(BeFalse())
+		Expect(string(jsonjs.Marshal(ds[0].A))).To(Equal("2"))
+		Expect(ds[1].InA).To(BeFalse())
+		Expect(string(jsonjs.Marshal(ds[1].B))).To(Equal("3"))
 	})
 })
+
+// paths is the JSON paths of differences.
+func paths(ds []jsonjs.Difference) []string {
+	out := []string{}
+	for _, d := range ds {
+		out = append(out, d.Path)
+	}
+	return out
+}
 
 var _ = Describe("Value accessors and Optional", func() {
 	It("reports kinds and payloads", func() {

@@ -152,22 +152,32 @@ func FirstDifference(a, b Value) string {
 	if len(diffs) == 0 {
 		return ""
 	}
-	return diffs[0]
+	return diffs[0].Path
 }
 
-// Differences returns up to max JSON paths where a and b differ (max <= 0
+// Difference is one place where two values differ: its JSON path and the
+// value on each side. A side without a member there has InA or InB false
+// (and a zero Value).
+type Difference struct {
+	Path     string
+	A, B     Value
+	InA, InB bool
+}
+
+// Differences returns up to max places where a and b differ (max <= 0
 // means all), in document order of a. Members missing on either side are
-// reported at the member's path.
-func Differences(a, b Value, max int) []string {
-	var out []string
+// reported at the member's path; containers of different sizes at their
+// own path.
+func Differences(a, b Value, max int) []Difference {
+	var out []Difference
 	// Paths are built only for reported differences: formatting every
 	// visited path would cost O(depth²) on deeply nested values.
 	type pair struct {
 		a, b Value
 		path *pathNode
 	}
-	report := func(p *pathNode) bool {
-		out = append(out, p.String())
+	report := func(p *pathNode, av, bv Value, inA, inB bool) bool {
+		out = append(out, Difference{Path: p.String(), A: av, B: bv, InA: inA, InB: inB})
 		return max > 0 && len(out) >= max
 	}
 	stack := []pair{{a, b, nil}}
@@ -175,7 +185,7 @@ func Differences(a, b Value, max int) []string {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if !shallowEqual(p.a, p.b) {
-			if report(p.path) {
+			if report(p.path, p.a, p.b, true, true) {
 				return out
 			}
 			continue
@@ -191,7 +201,7 @@ func Differences(a, b Value, max int) []string {
 				bv, ok := p.b.Get(m.Key)
 				member := &pathNode{parent: p.path, key: m.Key, isKey: true}
 				if !ok {
-					if report(member) {
+					if report(member, m.Value, Value{}, true, false) {
 						return out
 					}
 					continue
@@ -200,7 +210,7 @@ func Differences(a, b Value, max int) []string {
 			}
 			for _, m := range p.b.obj {
 				if !p.a.Has(m.Key) {
-					if report(&pathNode{parent: p.path, key: m.Key, isKey: true}) {
+					if report(&pathNode{parent: p.path, key: m.Key, isKey: true}, Value{}, m.Value, false, true) {
 						return out
 					}
 				}

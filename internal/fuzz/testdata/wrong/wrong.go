@@ -230,11 +230,11 @@ func (NumberGo) Run(op string, input []byte) ([]byte, error) {
 		return reference.Run(op, input)
 	}
 	return rerender(input, func(v jsonjs.Value) string {
-		return string(appendPretty(nil, v, 0, 2, 5, func(dst []byte, x float64) []byte {
-			return strconv.AppendFloat(dst, x, 'g', -1, 64)
-		}))
+		return string(appendPretty(nil, v, 0, 2, 5, NumberGo{}.number))
 	})
 }
+
+func (NumberGo) number(dst []byte, x float64) []byte { return strconv.AppendFloat(dst, x, 'g', -1, 64) }
 
 // IndentUncapped lays a run_code result out as plain JSON.stringify(v,
 // null, 2) at every depth, ignoring CODE-JSON-2's compact layout from depth
@@ -312,10 +312,19 @@ func appendPretty(dst []byte, v jsonjs.Value, depth, indent, compactFrom int, nu
 // "\nx" (CODE-RENDER-2).
 type DropEmptyLogs struct{ base }
 
-func (DropEmptyLogs) Run(op string, input []byte) ([]byte, error) {
-	var in codemode.ResultInput
-	if op != "run_code.result" || !decode(input, &in) {
+func (d DropEmptyLogs) Run(op string, input []byte) ([]byte, error) {
+	if op != "run_code.result" {
 		return reference.Run(op, input)
+	}
+	return d.rerun(input, nil)
+}
+
+// rerun answers run_code.result with the empty logs dropped, the value
+// rendered by render (nil: as the reference does).
+func (DropEmptyLogs) rerun(input []byte, render func(jsonjs.Value) string) ([]byte, error) {
+	var in codemode.ResultInput
+	if !decode(input, &in) {
+		return reference.Run("run_code.result", input)
 	}
 	kept := in.Run.Logs[:0:0]
 	for _, l := range in.Run.Logs {
@@ -327,6 +336,9 @@ func (DropEmptyLogs) Run(op string, input []byte) ([]byte, error) {
 	out, err := codemode.Result(in)
 	if err != nil {
 		return nil, err
+	}
+	if render != nil && !out.IsError {
+		out.Content = renderText(in.Run.Logs, in.Run.Result, render)
 	}
 	return reference.Encode(out)
 }

@@ -1,0 +1,204 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pmezard/go-difflib/difflib"
+
+	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/spec"
+)
+
+// The failure detail every run report format shows (issue 12): which
+// requirements a case fails, with their statements, each diff in full,
+// and a reproduction. Adapter text is quoted or escaped so that nothing
+// it sends can start a line of the report.
+
+// line is adapter text made safe for one line: control characters and
+// line breaks escaped.
+func line(s string) string {
+	return textSafe(strings.NewReplacer("\r\n", `\r\n`, "\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(s))
+}
+
+// quoted is adapter text as a JSON string literal: a message shown in
+// quotes, so its own lines and bullets cannot pass for the report's.
+func quoted(s string) string { return textSafe(string(jsonjs.AppendString(nil, s))) }
+
+// statement is a requirement's level and statement, or "" when the
+// catalogue does not know it.
+func statement(id string) string {
+	q, ok := spec.Lookup(id)
+	if !ok {
+		return ""
+	}
+	return q.Level + ": " + q.Statement
+}
+
+// requirementLines are the lines naming what a failing case fails, with
+// statements, and what it passes besides.
+func requirementLines(c *runner.CaseResult) []string {
+	var out []string
+	broken := map[string]bool{}
+	for _, id := range c.Broken {
+		broken[id] = true
+		s := "fails " + id
+		if st := statement(id); st != "" {
+			s += " — " + st
+		}
+		out = append(out, s)
+	}
+	if len(c.Broken) == 0 && len(c.Requirements) > 0 && !c.Verdict.Failing() {
+		return out
+	}
+	var passed []string
+	for _, id := range c.Requirements {
+		if !broken[id] {
+			passed = append(passed, id)
+		}
+	}
+	switch {
+	case len(c.Broken) == 0 && len(c.Requirements) > 0:
+		out = append(out, "cites "+strings.Join(c.Requirements, ", ")+" (the case did not run to an answer)")
+	case len(passed) > 0:
+		out = append(out, "passes its other requirements: "+strings.Join(passed, ", "))
+	}
+	return out
+}
+
+// DiffText renders one diff: a head line, then want and got. A
+// multi-line string difference is a unified diff of the two texts; a JSON
+// difference shows both whole values (and, for arrays, the first
+// differing element).
+//
+//   - content [exact] $.content at byte 7 (SEARCH-GREP-2): first difference at byte 7 (line 1, column 8)
+//     --- want
+//     +++ got
+//     @@ -1 +1 @@
+//     -Found 3 matches
+//     +Found 4 matches
+func DiffText(d runner.Diff) string {
+	var b strings.Builder
+	b.WriteString("- ")
+	if d.Field != "" {
+		b.WriteString(d.Field + " ")
+	} else {
+		b.WriteString("(answer) ")
+	}
+	fmt.Fprintf(&b, "[%s]", d.Comparator)
+	if d.Path != "" {
+		b.WriteString(" " + d.Path)
+	}
+	if d.Offset > 0 {
+		fmt.Fprintf(&b, " at byte %d", d.Offset)
+	}
+	switch {
+	case len(d.Requirements) > 0:
+		b.WriteString(" (" + strings.Join(d.Requirements, ", ") + ")")
+	case d.Comparator != runner.CmpProperty:
+		b.WriteString(" (no requirement of its own)")
+	}
+	b.WriteString(": " + line(d.Message))
+	if ws, gs, ok := texts(d); ok && (strings.Contains(ws, "\n") || strings.Contains(gs, "\n")) {
+		b.WriteString("\n" + indent(unified(ws, gs), "    "))
+		return b.String()
+	}
+	if d.Element != nil || (d.WantJSON == nil && d.GotJSON == nil) {
+		if d.Want != "" || d.Got != "" {
+			b.WriteString("\n    want: " + textSafe(d.Want))
+			b.WriteString("\n    got:  " + textSafe(d.Got))
+		}
+		if d.Element == nil {
+			return b.String()
+		}
+	}
+	b.WriteString("\n    want (whole): " + jsonSide(d.WantJSON))
+	b.WriteString("\n    got (whole):  " + jsonSide(d.GotJSON))
+	return b.String()
+}
+
+// jsonSide is one side's whole value, or (missing).
+func jsonSide(raw []byte) string {
+	if raw == nil {
+		return "(missing)"
+	}
+	return textSafe(string(raw))
+}
+
+// texts returns the two strings of an exact string difference.
+func texts(d runner.Diff) (want, got string, ok bool) {
+	if d.Comparator != runner.CmpExact || d.WantJSON == nil || d.GotJSON == nil {
+		return "", "", false
+	}
+	w, err1 := jsonjs.Parse(d.WantJSON)
+	g, err2 := jsonjs.Parse(d.GotJSON)
+	if err1 != nil || err2 != nil {
+		return "", "", false
+	}
+	ws, ok1 := w.Str()
+	gs, ok2 := g.Str()
+	return ws, gs, ok1 && ok2
+}
+
+// unified is a unified diff of two texts (3 lines of context), each line
+// made visible so that trailing spaces and control characters show.
+func unified(want, got string) string {
+	split := func(s string) []string {
+		lines := strings.Split(s, "\n")
+		for i, l := range lines {
+			lines[i] = runner.Visible(l) + "\n"
+		}
+		return lines
+	}
+	text, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		A: split(want), B: split(got), FromFile: "want", ToFile: "got", Context: 3,
+	})
+	if err != nil || text == "" {
+		return "want: " + runner.Visible(want) + "\ngot:  " + runner.Visible(got)
+	}
+	return strings.TrimRight(text, "\n")
+}
+
+// maxInlineInput is the largest case input the text formats show inline.
+const maxInlineInput = 2000
+
+// caseDetail is the whole detail of a failing case for the text and
+// JUnit reports: the requirement lines, the quoted message, every diff,
+// the stderr tail (n lines; 0: all) and the reproduction.
+func caseDetail(c *runner.CaseResult, stderrLines int) string {
+	var b strings.Builder
+	for _, l := range requirementLines(c) {
+		b.WriteString(l + "\n")
+	}
+	if c.File != "" {
+		b.WriteString("fixture: " + line(c.File) + "\n")
+	}
+	if c.Message != "" {
+		b.WriteString("message: " + quoted(c.Message) + "\n")
+	}
+	for _, d := range c.Diffs {
+		b.WriteString(DiffText(d) + "\n")
+	}
+	if c.Stderr != "" {
+		lines := lastLines(c.Stderr, stderrLines)
+		if stderrLines <= 0 {
+			lines = lastLines(c.Stderr, len(c.Stderr)+1)
+		}
+		fmt.Fprintf(&b, "adapter stderr (last %s):\n", plural(len(lines), "line"))
+		for _, l := range lines {
+			b.WriteString("| " + textSafe(strings.ReplaceAll(l, "\r", `\r`)) + "\n")
+		}
+	}
+	switch {
+	case c.Input == nil:
+	case len(c.Input) <= maxInlineInput:
+		b.WriteString("input: " + textSafe(string(c.Input)) + "\n")
+	default:
+		fmt.Fprintf(&b, "input: %d bytes (the JSON report holds it; so does the fixture)\n", len(c.Input))
+	}
+	if c.Reproduce != "" {
+		b.WriteString("reproduce: " + line(c.Reproduce) + "\n")
+	}
+	return b.String()
+}
