@@ -114,6 +114,23 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 	r := &runner.Report{
 		Format: getStr(v, "format"), Version: int(getNum(v, "version")), Protocol: int(getNum(v, "protocol")),
 		Adapter: getStrs(v, "adapter"), DurationMS: getNum(v, "durationMs"), Totals: map[verdict.Verdict]int{},
+		Conform: getStr(v, "conform"), CaseSet: getStr(v, "caseSet"), Fixtures: getStr(v, "fixtures"),
+	}
+	if f, ok := v.Get("fault"); ok {
+		r.Fault = &runner.Fault{Kind: getStr(f, "kind"), Message: getStr(f, "message"), Stderr: getStr(f, "stderr")}
+	}
+	for _, n := range getItems(v, "nonconformant") {
+		r.Nonconformant = append(r.Nonconformant, runner.Reason{Kind: getStr(n, "kind"), Subject: getStr(n, "subject"), Message: getStr(n, "message")})
+	}
+	for _, q := range getItems(v, "requirements") {
+		r.Requirements = append(r.Requirements, runner.RequirementRow{
+			ID: getStr(q, "id"), Level: getStr(q, "level"), Title: getStr(q, "title"), Statement: getStr(q, "statement"),
+			Status: getStr(q, "status"), Cases: int(getNum(q, "cases")), Pass: int(getNum(q, "pass")), Fail: int(getNum(q, "fail")),
+			XFail: int(getNum(q, "xfail")), Other: int(getNum(q, "other")), Note: getStr(q, "note"),
+		})
+	}
+	for _, n := range getItems(v, "notes") {
+		r.Notes = append(r.Notes, runner.Note{Kind: getStr(n, "kind"), Message: getStr(n, "message"), Stderr: getStr(n, "stderr")})
 	}
 	r.Implementation.Name, r.Implementation.Version = getStr(impl, "name"), getStr(impl, "version")
 	r.Implementation.Language, r.Implementation.Homepage = getStr(impl, "language"), getStr(impl, "homepage")
@@ -138,6 +155,10 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 		cr.Requirements, cr.Broken = getStrs(c, "requirements"), getStrs(c, "broken")
 		cr.Message, cr.Stderr, cr.Baseline = getStr(c, "message"), getStr(c, "stderr"), getStr(c, "baseline")
 		cr.DurationMS = getNum(c, "durationMs")
+		cr.File, cr.Reproduce = getStr(c, "file"), getStr(c, "reproduce")
+		if in, ok := c.Get("input"); ok {
+			cr.Input = jsonjs.Marshal(in)
+		}
 		for _, d := range getItems(c, "diffs") {
 			diff := runner.Diff{
 				Field: getStr(d, "field"), Comparator: getStr(d, "comparator"), Path: getStr(d, "path"),
