@@ -38,9 +38,9 @@ func Icon(status string) string {
 	case Unsupported:
 		return "⊘"
 	case "check-log":
-		return "▤"
+		return "≡"
 	case "excluded":
-		return "⦸"
+		return "∅"
 	case "uncovered":
 		return "?"
 	}
