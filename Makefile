@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs are `make run` and `make test`.
 GO ?= go
 
-.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream fuzz-smoke
+.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream fuzz-smoke matrix
 
 # conform's main job: run every case through the embedded reference harness.
 # Point it at your harness with `go run ./cmd/conform run -- <adapter argv>`.
@@ -45,3 +45,9 @@ conform-upstream:
 # served over protocol v1) against the in-process reference.
 fuzz-smoke: build
 	bin/conform fuzz --cases 3000 --jobs 2 --seed 1 -- bin/conform adapter
+
+# The compliance matrix of the reference, the published upstream harness at
+# each dsh-tools release and the sample wrong harnesses: docs/matrix.html,
+# docs/matrix.png and the matrix section of docs/upstream.md (never by hand).
+matrix:
+	GO=$(GO) .ci/matrix

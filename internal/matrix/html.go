@@ -21,6 +21,10 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"css":   func() template.CSS { return template.CSS(pageCSS) },
 	"js":    func() template.JS { return template.JS(pageJS) },
 	"inc":   func(i int) int { return i + 1 },
+	// verdicts are the ones a column head names only when some case has them.
+	"verdicts": func() []string {
+		return []string{"error", "timeout", "crash", "unsupported", "skipped", "xfail", "xpass"}
+	},
 }).Parse(pageTemplate))
 
 // WriteHTML writes the matrix as one self-contained HTML page: styles and
