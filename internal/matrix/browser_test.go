@@ -9,11 +9,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
 	"github.com/dsh-conform/conform/internal/matrix"
+	"github.com/dsh-conform/conform/spec"
 )
 
 // The browser test (issue 14): the page loaded from file:// in Debian's
@@ -170,6 +173,21 @@ var _ = Describe("the page in a browser", Label("browser"), func() {
 		Expect(eval[[]string](ctx, visibleRows)).To(Equal(rowsWhere(m, func(_ string, r matrix.Row) bool { return strings.Contains(r.ID, "CAP-") })))
 		fmt.Fprintf(GinkgoWriter, "screenshots: %s\n", dir)
 		AddReportEntry("screenshots", dir)
+	})
+
+	It("is readable with JavaScript off: no filters, every row shown, cells still open", func() {
+		m := build("reference", "number-go")
+		ctx := browser()
+		noScript := chromedp.Action[chromedp.Void](func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+			_, err := cdp.Call(ctx, t, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+			return chromedp.Void{}, err
+		})
+		Expect(chromedp.Do(ctx, chromedp.Navigate("about:blank"), noScript, chromedp.Navigate(writePage(m)))).To(Succeed())
+		Expect(eval[string](ctx, `document.getElementById("f-count").textContent`)).To(BeEmpty(), "the page's script did not run")
+		Expect(eval[bool](ctx, `document.getElementById("filters").offsetParent === null`)).To(BeTrue(), "filters hidden")
+		Expect(eval[[]string](ctx, visibleRows)).To(HaveLen(len(spec.IDs())))
+		sel := `tr[data-id="CODE-NUM-1"] td[data-col="c1"]`
+		Expect(chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel+" summary")), chromedp.WaitVisible(chromedp.CSS(sel+" .diff")))).To(Succeed())
 	})
 
 	It("loads a page of 100 reports (load time logged)", func() {
