@@ -8,9 +8,13 @@
   var rows = Array.prototype.slice.call(document.querySelectorAll("tr.row"));
   var bodies = Array.prototype.slice.call(document.querySelectorAll("tbody[data-area]"));
   var colCells = Array.prototype.slice.call(document.querySelectorAll("[data-col]"));
+  var shownCol = ""; // the cells are all shown at load
   function apply() {
     var a = area.value, c = col.value, q = search.value.trim().toUpperCase(), n = 0;
-    colCells.forEach(function (el) { el.hidden = c !== "" && el.getAttribute("data-col") !== c; });
+    if (c !== shownCol) { // touching every cell is the slow part of a page of many reports
+      colCells.forEach(function (el) { el.hidden = c !== "" && el.getAttribute("data-col") !== c; });
+      shownCol = c;
+    }
     rows.forEach(function (tr) {
       var show = (a === "" || tr.getAttribute("data-area") === a) &&
         (q === "" || tr.getAttribute("data-id").toUpperCase().indexOf(q) >= 0);
