@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs are `make run` and `make test`.
 GO ?= go
 
-.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream fuzz-smoke mutation mutation-sample coverage-golden
+.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream fuzz-smoke mutation mutation-sample coverage-golden matrix
 
 # conform's main job: run every case through the embedded reference harness.
 # Point it at your harness with `go run ./cmd/conform run -- <adapter argv>`.
@@ -68,3 +68,9 @@ coverage-golden:
 	$(GO) tool covdata textfmt -i "$$d/cov" -pkg '$(REFPKGS)' -o "$$d/cov.txt" && \
 	echo "functions below 100%:" && $(GO) tool cover -func "$$d/cov.txt" | awk '$$NF != "100.0%"' && \
 	echo "uncovered blocks:" && awk 'NR > 1 && $$NF == 0 { sub("github.com/dsh-conform/conform/", "", $$1); print $$1 }' "$$d/cov.txt" | sort -t: -k1,1 -k2n
+
+# The compliance matrix of the reference, the published upstream harness at
+# each dsh-tools release and the sample wrong harnesses: docs/matrix.html,
+# docs/matrix.png and the matrix section of docs/upstream.md (never by hand).
+matrix:
+	GO=$(GO) .ci/matrix

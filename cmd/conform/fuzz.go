@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -88,13 +87,11 @@ func (c *fuzzCmd) Validate() error {
 		return errors.New("--duration, --timeout and --shrink-time must not be negative")
 	}
 	if c.Shard != "" {
-		i, n, ok := strings.Cut(c.Shard, "/")
-		si, err1 := strconv.Atoi(strings.TrimSpace(i))
-		sn, err2 := strconv.Atoi(strings.TrimSpace(n))
-		if !ok || err1 != nil || err2 != nil || sn < 1 || si < 0 || si >= sn {
-			return fmt.Errorf("--shard %q: want I/N with 0 <= I < N, e.g. 0/4 … 3/4", c.Shard)
+		sh, err := runner.ParseShard("--shard", c.Shard)
+		if err != nil {
+			return err
 		}
-		c.shard, c.nShards = si, sn
+		c.shard, c.nShards = sh.K, sh.N
 	}
 	c.ops = nil
 	known := generators.DrawnOps()

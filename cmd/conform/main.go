@@ -37,6 +37,7 @@ type cli struct {
 	Adapter      adapterCmd      `cmd:"" help:"Serve the embedded reference as an adapter (protocol v1) on stdin/stdout."`
 	CheckLog     checkLogCmd     `cmd:"" name:"check-log" help:"Check session logs (JSONL) offline against the session-log requirements (LOG-*)."`
 	Fuzz         fuzzCmd         `cmd:"" help:"Differential fuzzing of an adapter against the reference, with shrinking; exit 1 on a mismatch."`
+	Report       reportCmd       `cmd:"" help:"The compliance matrix of run reports: a self-contained HTML page, Markdown, shields.io badges."`
 }
 
 func main() {

@@ -59,6 +59,7 @@ type runFlags struct {
 	Requirement string        `placeholder:"ID[,ID...]" help:"Run only the cases citing one of these requirements; a trailing * makes a prefix (SEARCH-CAP-*)."`
 	RerunFailed string        `name:"rerun-failed" placeholder:"REPORT" help:"Run only the cases that failed in an earlier --format json report."`
 	Baseline    string        `placeholder:"FILE" help:"YAML baseline of known failures ({id, reason, requirement?, issue?}): a listed failing case is xfail; a listed passing case is xpass and fails the run."`
+	Shard       string        `placeholder:"K/N" help:"Run only the K-th of N slices of the selected cases (case k in ID order when k mod N = K); conform report --merge joins the N reports."`
 }
 
 const (
@@ -218,6 +219,11 @@ func (f *runFlags) plan(cmd string) (*runPlan, error) {
 			return nil, runFail(cmd, exitUsage, "--rerun-failed: no case failed in %s; nothing to rerun", f.RerunFailed)
 		}
 		sel.IDs = ids
+	}
+	if f.Shard != "" {
+		if sel.Shard, err = runner.ParseShard("--shard", f.Shard); err != nil {
+			return nil, runFail(cmd, exitUsage, "%v", err)
+		}
 	}
 	p.selected = runner.Select(p.all, sel)
 	if len(p.selected) == 0 {

@@ -86,6 +86,8 @@ type Selection struct {
 	// IDs, when non-nil, keeps only these case IDs (--rerun-failed); an
 	// empty non-nil map selects nothing.
 	IDs map[string]bool
+	// Shard keeps one slice of the cases the other fields select (--shard).
+	Shard Shard
 }
 
 // Select returns the cases sel keeps, in their order.
@@ -107,6 +109,15 @@ func Select(cases []Case, sel Selection) []Case {
 			continue
 		}
 		out = append(out, c)
+	}
+	if sel.Shard.N > 1 {
+		kept := []Case{}
+		for k, c := range out {
+			if sel.Shard.Has(k) {
+				kept = append(kept, c)
+			}
+		}
+		out = kept
 	}
 	return out
 }

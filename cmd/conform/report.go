@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/dsh-conform/conform/internal/matrix"
+	"github.com/dsh-conform/conform/internal/report"
+	"github.com/dsh-conform/conform/internal/runner"
+)
+
+// reportCmd is `conform report [--html OUT] [--markdown OUT] [--badge DIR]
+// REPORT.json…`: the compliance matrix of one or more run reports; or
+// `conform report --merge OUT.json SHARD.json…`: the shard reports of one
+// run (conform run --shard K/N) joined into one.
+//
+// Exit status: 0 written; 2 a report cannot be read or no output was
+// asked for; 3 an output cannot be written.
+type reportCmd struct {
+	Reports        []string `arg:"" name:"report" placeholder:"REPORT.json" help:"Run reports (conform run --format json), one column each."`
+	HTML           string   `name:"html" placeholder:"OUT.html" help:"Write the self-contained HTML matrix page (- for stdout)."`
+	Markdown       string   `placeholder:"OUT.md" help:"Write the matrix as Markdown, e.g. to $GITHUB_STEP_SUMMARY (- for stdout)."`
+	Badge          string   `placeholder:"DIR" help:"Write a shields.io endpoint JSON per implementation into DIR."`
+	Merge          string   `placeholder:"OUT.json" help:"Join the shard reports of one run (conform run --shard K/N) into OUT.json, the report of the unsharded run (- for stdout); alone, without --html, --markdown or --badge."`
+	MaxReportBytes int64    `name:"max-report-bytes" default:"8388608" placeholder:"N" help:"Refuse a report larger than N bytes (default ${default} = 8 MiB)."`
+}
+
+func (c *reportCmd) Run() error {
+	const cmd = "report"
+	switch {
+	case c.Merge != "" && (c.HTML != "" || c.Markdown != "" || c.Badge != ""):
+		return runFail(cmd, exitUsage, "--merge writes a run report only: give --html, --markdown and --badge in another call, on the merged report")
+	case c.Merge == "" && c.HTML == "" && c.Markdown == "" && c.Badge == "":
+		return runFail(cmd, exitUsage, "nothing to write: give --html, --markdown, --badge or --merge")
+	}
+	in := make([]matrix.Input, 0, len(c.Reports))
+	for _, path := range c.Reports {
+		r, err := readRunReport(path, c.MaxReportBytes)
+		if err != nil {
+			return runFail(cmd, exitUsage, "%v", err)
+		}
+		in = append(in, matrix.Input{File: path, Report: r})
+	}
+	if c.Merge != "" {
+		return c.merge(in)
+	}
+	m, err := matrix.Build(in)
+	if err != nil {
+		return runFail(cmd, exitUsage, "%v", err)
+	}
+	for _, out := range []struct {
+		path  string
+		write func(io.Writer, *matrix.Matrix) error
+	}{{c.HTML, matrix.WriteHTML}, {c.Markdown, matrix.WriteMarkdown}} {
+		if out.path == "" {
+			continue
+		}
+		var buf bytes.Buffer
+		if err := out.write(&buf, m); err != nil {
+			return runFail(cmd, exitInfraFailed, "%s: %v", out.path, err)
+		}
+		if err := writeOut(out.path, buf.Bytes()); err != nil {
+			return runFail(cmd, exitInfraFailed, "%v", err)
+		}
+	}
+	if c.Badge != "" {
+		if _, err := matrix.WriteBadges(c.Badge, m); err != nil {
+			return runFail(cmd, exitInfraFailed, "--badge %s: %v", c.Badge, err)
+		}
+	}
+	return nil
+}
+
+func (c *reportCmd) merge(in []matrix.Input) error {
+	names, shards := make([]string, len(in)), make([]*runner.Report, len(in))
+	for i, x := range in {
+		names[i], shards[i] = x.File, x.Report
+	}
+	merged, err := runner.Merge(names, shards)
+	if err != nil {
+		return runFail("report", exitUsage, "--merge: %v", err)
+	}
+	var buf bytes.Buffer
+	if err := report.WriteRunJSON(&buf, merged); err != nil {
+		return runFail("report", exitInfraFailed, "--merge: %v", err)
+	}
+	if err := writeOut(c.Merge, buf.Bytes()); err != nil {
+		return runFail("report", exitInfraFailed, "--merge: %v", err)
+	}
+	return nil
+}
+
+func writeOut(path string, data []byte) error {
+	if path == "-" {
+		_, err := os.Stdout.Write(data)
+		return err
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return nil
+}

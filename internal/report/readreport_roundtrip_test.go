@@ -1,0 +1,94 @@
+package report_test
+
+import (
+	"bytes"
+	"reflect"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/dsh-conform/conform/internal/adapter"
+	"github.com/dsh-conform/conform/internal/report"
+	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/internal/verdict"
+)
+
+// fullRun sets every field of a run report, so that the round trip below
+// covers them all; allFieldsSet keeps it so when a field is added.
+func fullRun() *runner.Report {
+	el := 2
+	c := runner.CaseResult{
+		ID: "grep.result/b-fail", Op: "grep.result", Requirements: []string{"SEARCH-GREP-2"}, Verdict: verdict.XFail,
+		Broken: []string{"SEARCH-GREP-2"}, Message: "m", Stderr: "e\n", Baseline: "known", DurationMS: 1.5,
+		File: "fixtures/grep.result/b-fail.json", Input: []byte(`{"a":[1,"é\n"]}`),
+		Reproduce: "conform run --run '^grep.result/b-fail$'",
+		Diffs: []runner.Diff{{
+			Field: "meta", Comparator: "json", Path: "$.meta.items", Offset: 3, Element: &el,
+			Requirements: []string{"SEARCH-GREP-2"}, WantJSON: []byte(`[1,2]`), GotJSON: []byte(`{"k":null}`),
+			Want: "Found·3⏎", Got: "Found·4⏎", Message: "differs",
+		}},
+	}
+	return &runner.Report{
+		Format: runner.ReportFormat, Version: runner.ReportVersion, Conform: "0.9.0", CaseSet: "sha256:0123456789abcdef",
+		Implementation: adapter.Implementation{Name: "demo", Version: "1.2.3", Language: "js", Homepage: "https://example.org"},
+		Protocol:       1, Adapter: []string{"node", "a.mjs"}, Fixtures: "cases/",
+		Started: time.Date(2026, 1, 2, 3, 4, 5, 6000, time.UTC), DurationMS: 12.25,
+		Totals:        runner.Totals(nil),
+		Fault:         &runner.Fault{Kind: "start", Message: "no", Stderr: "boom"},
+		Nonconformant: []runner.Reason{{Kind: runner.ReasonFailingCases, Subject: "grep.result", Message: "1 case fails"}},
+		Requirements: []runner.RequirementRow{{ID: "SEARCH-GREP-2", Level: "MUST", Title: "t", Statement: "s", Status: runner.StatusXFail,
+			Cases: 1, Pass: 2, Fail: 3, XFail: 4, Other: 5, Note: "n"}},
+		Cases: []runner.CaseResult{c},
+		Notes: []runner.Note{{Kind: "leftover", Message: "pid 9", Stderr: "x"}},
+	}
+}
+
+// allFieldsSet lists the zero-valued fields of a struct tree by path.
+func allFieldsSet(v reflect.Value, path string) []string {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return []string{path}
+		}
+		return allFieldsSet(v.Elem(), path)
+	case reflect.Struct:
+		if v.Type() == reflect.TypeOf(time.Time{}) {
+			if v.Interface().(time.Time).IsZero() {
+				return []string{path}
+			}
+			return nil
+		}
+		var out []string
+		for i := 0; i < v.NumField(); i++ {
+			out = append(out, allFieldsSet(v.Field(i), path+"."+v.Type().Field(i).Name)...)
+		}
+		return out
+	case reflect.Slice:
+		if v.Len() == 0 {
+			return []string{path}
+		}
+		if v.Type().Elem().Kind() == reflect.Struct {
+			return allFieldsSet(v.Index(0), path+"[0]")
+		}
+	}
+	if v.IsZero() {
+		return []string{path}
+	}
+	return nil
+}
+
+var _ = Describe("ReadRun round trip", func() {
+	It("fills every field of the sample", func() {
+		Expect(allFieldsSet(reflect.ValueOf(fullRun()), "Report")).To(BeEmpty(), "set these fields in fullRun")
+	})
+
+	It("writes, reads and writes again the same bytes", func() {
+		first := jsonOf(fullRun())
+		back, err := report.ReadRun("r.json", first)
+		Expect(err).NotTo(HaveOccurred())
+		var again bytes.Buffer
+		Expect(report.WriteRunJSON(&again, back)).To(Succeed())
+		Expect(again.String()).To(Equal(string(first)))
+	})
+})

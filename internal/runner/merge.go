@@ -1,0 +1,94 @@
+package runner
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"time"
+)
+
+// Merge joins the reports of the shards of one run (--shard K/N) into the
+// report the unsharded run writes: cases in ID order, totals, the
+// requirement accounting and the reasons recomputed from them. Timings
+// cannot be: Started is the earliest shard's and DurationMS runs from it
+// to the end of the last shard to finish; each case keeps its own.
+// names label the reports in errors. The shards must agree on everything
+// but their cases, and no case may appear twice.
+func Merge(names []string, shards []*Report) (*Report, error) {
+	if len(shards) == 0 {
+		return nil, fmt.Errorf("no shard reports to merge")
+	}
+	first := shards[0]
+	out := *first
+	out.Cases, out.Notes, out.Fault, out.Requirements, out.Nonconformant = nil, nil, nil, nil, nil
+	seen := map[string]string{}
+	var end time.Time
+	for i, r := range shards {
+		if err := sameRun(first, r); err != nil {
+			return nil, fmt.Errorf("%s: %v than %s: not a shard of the same run", names[i], err, names[0])
+		}
+		for _, c := range r.Cases {
+			if prev, ok := seen[c.ID]; ok {
+				return nil, fmt.Errorf("%s: case %s is in %s too: two shards overlap (the same K/N twice?)", names[i], c.ID, prev)
+			}
+			seen[c.ID] = names[i]
+			out.Cases = append(out.Cases, c)
+		}
+		out.Notes = append(out.Notes, r.Notes...)
+		if out.Fault == nil {
+			out.Fault = r.Fault
+		}
+		if !r.Started.IsZero() && (out.Started.IsZero() || r.Started.Before(out.Started)) {
+			out.Started = r.Started
+		}
+		if e := r.Started.Add(time.Duration(r.DurationMS * float64(time.Millisecond))); e.After(end) {
+			end = e
+		}
+	}
+	sort.SliceStable(out.Cases, func(i, j int) bool { return out.Cases[i].ID < out.Cases[j].ID })
+	out.Totals = Totals(out.Cases)
+	out.DurationMS = float64(end.Sub(out.Started).Microseconds()) / 1000
+	if first.Requirements != nil {
+		out.Requirements = mergedAccounting(&out, shards)
+	}
+	out.Nonconformant = Reasons(&out)
+	return &out, nil
+}
+
+// sameRun says how two reports differ in what a shard does not change.
+func sameRun(a, b *Report) error {
+	switch {
+	case a.Format != b.Format || a.Version != b.Version:
+		return fmt.Errorf("another report format")
+	case a.Implementation != b.Implementation:
+		return fmt.Errorf("another implementation (%s %s)", b.Implementation.Name, b.Implementation.Version)
+	case a.Protocol != b.Protocol || !reflect.DeepEqual(a.Adapter, b.Adapter):
+		return fmt.Errorf("another adapter or protocol")
+	case a.Conform != b.Conform || a.CaseSet != b.CaseSet || a.Fixtures != b.Fixtures:
+		return fmt.Errorf("another conform version or case set")
+	case (a.Requirements == nil) != (b.Requirements == nil):
+		return fmt.Errorf("requirement accounting present in one report only")
+	}
+	return nil
+}
+
+// mergedAccounting counts the merged cases (Summarize) and keeps the
+// shards' rows for the requirements no case cites, which every shard
+// accounts for alike (not selected, check-log, excluded, uncovered).
+func mergedAccounting(r *Report, shards []*Report) []RequirementRow {
+	rows := Summarize(r)
+	have := map[string]bool{}
+	for _, row := range rows {
+		have[row.ID] = true
+	}
+	for _, s := range shards {
+		for _, row := range s.Requirements {
+			if !have[row.ID] && row.Cases == 0 {
+				have[row.ID] = true
+				rows = append(rows, row)
+			}
+		}
+	}
+	sortByCatalogue(rows)
+	return rows
+}
