@@ -466,6 +466,11 @@ func (c *runCmd) write(rep *runner.Report, out *report.Out, total int) error {
 // versions, the accounting of every requirement, the reasons it fails and
 // each failing case's input and reproduction.
 func (f *runFlags) finish(rep *runner.Report, p *runPlan) {
+	if f.Shard != "" {
+		if s, err := runner.ParseShard("--shard", f.Shard); err == nil && s.N > 1 {
+			rep.Shard = &s // plan parsed it already
+		}
+	}
 	proof, err := coverage.LogProof()
 	if err != nil {
 		proof = nil // the accounting then says uncovered, not check-log

@@ -33,6 +33,7 @@ func ReadRun(name string, data []byte) (*runner.Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
+	keepInputText(r, data)
 	seen := make(map[string]bool, len(r.Cases))
 	for _, c := range r.Cases {
 		if seen[c.ID] {
@@ -129,6 +130,9 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 			XFail: int(getNum(q, "xfail")), Other: int(getNum(q, "other")), Note: getStr(q, "note"),
 		})
 	}
+	if sh, ok := v.Get("shard"); ok {
+		r.Shard = &runner.Shard{K: int(getNum(sh, "k")), N: int(getNum(sh, "n"))}
+	}
 	for _, n := range getItems(v, "notes") {
 		r.Notes = append(r.Notes, runner.Note{Kind: getStr(n, "kind"), Message: getStr(n, "message"), Stderr: getStr(n, "stderr")})
 	}
@@ -157,7 +161,7 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 		cr.DurationMS = getNum(c, "durationMs")
 		cr.File, cr.Reproduce = getStr(c, "file"), getStr(c, "reproduce")
 		if in, ok := c.Get("input"); ok {
-			cr.Input = jsonjs.Marshal(in)
+			cr.Input = jsonjs.Marshal(in) // keepInputText puts back the text
 		}
 		for _, d := range getItems(c, "diffs") {
 			diff := runner.Diff{
@@ -180,4 +184,30 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 		}
 	}
 	return r, nil
+}
+
+// keepInputText replaces each case's parsed input by its text as the report
+// holds it, compacted: an input keeps what parsing loses (number spellings
+// such as 1E5, duplicate keys), as the run that wrote the report fed it.
+func keepInputText(r *runner.Report, data []byte) {
+	var l jsonjs.Lazy
+	if !l.Scan(data) {
+		return
+	}
+	var top []jsonjs.RawMember
+	top = l.Members(top, l.Root())
+	for _, m := range top {
+		if string(m.Key) != "cases" {
+			continue
+		}
+		items := l.Items(nil, m.Value)
+		for i, it := range items {
+			if i >= len(r.Cases) || r.Cases[i].Input == nil {
+				continue
+			}
+			if in := jsonjs.RawMembers(it, "input")[0]; in != nil {
+				r.Cases[i].Input = jsonjs.CompactRaw(in)
+			}
+		}
+	}
 }

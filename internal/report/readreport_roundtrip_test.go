@@ -41,6 +41,7 @@ func fullRun() *runner.Report {
 			Cases: 1, Pass: 2, Fail: 3, XFail: 4, Other: 5, Note: "n"}},
 		Cases: []runner.CaseResult{c},
 		Notes: []runner.Note{{Kind: "leftover", Message: "pid 9", Stderr: "x"}},
+		Shard: &runner.Shard{K: 1, N: 3},
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -18,9 +19,12 @@ func Merge(names []string, shards []*Report) (*Report, error) {
 	if len(shards) == 0 {
 		return nil, fmt.Errorf("no shard reports to merge")
 	}
+	if err := complete(names, shards); err != nil {
+		return nil, err
+	}
 	first := shards[0]
 	out := *first
-	out.Cases, out.Notes, out.Fault, out.Requirements, out.Nonconformant = nil, nil, nil, nil, nil
+	out.Cases, out.Notes, out.Fault, out.Requirements, out.Nonconformant, out.Shard = nil, nil, nil, nil, nil, nil
 	seen := map[string]string{}
 	var end time.Time
 	for i, r := range shards {
@@ -91,4 +95,35 @@ func mergedAccounting(r *Report, shards []*Report) []RequirementRow {
 	}
 	sortByCatalogue(rows)
 	return rows
+}
+
+// complete checks that the reports are the N shards of one split, each
+// once: a missing shard would merge into a report that looks whole (a
+// false green when the missing cases fail).
+func complete(names []string, shards []*Report) error {
+	n := 0
+	have := map[int]string{}
+	for i, r := range shards {
+		switch {
+		case r.Shard == nil:
+			return fmt.Errorf("%s: not a shard report (it has no \"shard\"; run it with --shard K/N)", names[i])
+		case n != 0 && r.Shard.N != n:
+			return fmt.Errorf("%s: shard %d/%d of another split than %s (N = %d)", names[i], r.Shard.K, r.Shard.N, names[0], n)
+		}
+		n = r.Shard.N
+		if prev, ok := have[r.Shard.K]; ok {
+			return fmt.Errorf("%s: shard %d/%d is %s too: two shards overlap (the same K/N twice?)", names[i], r.Shard.K, n, prev)
+		}
+		have[r.Shard.K] = names[i]
+	}
+	var missing []string
+	for k := 0; k < n; k++ {
+		if _, ok := have[k]; !ok {
+			missing = append(missing, fmt.Sprintf("%d/%d", k, n))
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("shard %s missing: a merge needs all %d shards of the run", strings.Join(missing, ", "), n)
+	}
+	return nil
 }

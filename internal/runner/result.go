@@ -96,6 +96,9 @@ type Report struct {
 	Requirements  []RequirementRow `json:"requirements,omitempty"`
 	Cases         []CaseResult     `json:"cases"`
 	Notes         []Note           `json:"notes,omitempty"` // what closing the sessions found
+	// Shard is the slice of the selected cases this run ran (--shard K/N);
+	// nil for a whole run. Merge needs every K of N.
+	Shard *Shard `json:"shard,omitempty"`
 }
 
 // Note is something a session's Close found that is no case's verdict: an

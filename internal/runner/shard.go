@@ -11,7 +11,10 @@ import (
 // in ID order (run) or the campaign's case numbers (fuzz). The split
 // depends on nothing but the item list, so it is the same on every
 // machine. N < 2 holds everything.
-type Shard struct{ K, N int }
+type Shard struct {
+	K int `json:"k"`
+	N int `json:"n"`
+}
 
 // Has reports whether item k is in the shard.
 func (s Shard) Has(k int) bool { return s.N < 2 || k%s.N == s.K }
