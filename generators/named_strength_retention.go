@@ -69,8 +69,6 @@ func namedStrengthRetention() []Case {
 			nSpillIn("a"+nLoneHigh+"\ufffd"+nrep("b", 1000), 300, nRefA()), "SPILL-PREV-3", "RET-UTF8-3"),
 		s("spill-preview-lone-surrogate-under-cap-kept", "A short text with a lone surrogate whose UTF-8 length (3 bytes for the surrogate) fits the cap is kept: no save.",
 			nSpillIn("ab"+nLoneHigh+"cd", 7, nRefA()), "SPILL-RES-1", "SPILL-CAP-1"),
-		s("spill-save-failed-null-ref-keeps-original", "A ref of null is no ref: the save fails and the original content is kept, as without one (the harness tests the ref is an object).",
-			nSpillIn(nrep("a", 1000), 300, jsonjs.Member{Key: "ref", Value: jsonjs.NullValue()}), "SPILL-KEEP-1", "SPILL-RES-4"),
 		s("spill-preview-lone-surrogate-one-over-cap", "The same text at a cap one byte under its 7-byte UTF-8 length is spilled.",
 			nSpillIn("ab"+nLoneHigh+"cd", 6, nRefA()), "SPILL-RES-1", "SPILL-CAP-1"),
 	}
