@@ -51,6 +51,8 @@ func namedStrengthRunCode() []Case {
 			`[1E5,1e+5,1E+5,1E-5,1e-5,2.50,0.5e1,100e-2,0e10,0.0e-3,12345678901234567890,1.0000000000000001,123456789e-9]`, "CODE-NUM-1"),
 		raw("run-code-parse-escapes-raw-text", "Escapes in the result text: uppercase and mixed-case hex (`\\u00E9`, `\\uD83D\\uDE00`), a \\u-escaped surrogate pair, `\\/`, and every short escape parse to the code units they name.",
 			`{"upper":"\u00E9\u00C9","pair":"\ud83d\ude00","pairUpper":"\uD83D\uDE00","mixed":"\uDbFf\uDFfF","slash":"a\/b","short":"\"\\\b\f\n\r\t","astral":"\u10FFx"}`, "CODE-STR-1"),
+		raw("run-code-parse-hex-digit-boundaries-raw-text", "Every end of the three \\u hex digit ranges parses: `0` and `9`, `a` and `f`, `A` and `F` (`\\u00A9` is ©, `\\u00aF` is ¯, `\\u090f` is ए).",
+			`{"A":"\u00A9\u00AA","a":"\u00a9\u00aa","F":"\u00AF\u00FF","f":"\u00af\u00ff","digits":"\u0090\u0909\u090f","mixed":"\u00aF\u00Fa"}`, "CODE-STR-1"),
 		raw("run-code-parse-lone-surrogates-raw-text", "Escaped lone surrogates from the middle of both ranges (`\\ud834`, `\\udd1e`), a high surrogate before a non-surrogate escape, two highs, and low-then-high stay lone and are written back as lowercase `\\uXXXX`.",
 			`{"mid":"\ud834","low":"\udd1e","beforeA":"\ud834\u0041","twoHigh":"\ud834\ud834\udd1e","lowHigh":"\udd1e\ud834","edges":"\ud800\udbff\udc00\udfff","tail":"x\ud834"}`, "CODE-STR-1"),
 		raw("run-code-parse-high-surrogate-before-lookalike-raw-text", "A high surrogate escape followed by text that only looks like a low one (`xudd1e`, or an escaped quote then `dd1e`) stays lone: only `\\u` after it starts a pair.",

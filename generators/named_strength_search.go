@@ -72,6 +72,8 @@ func namedStrengthSearch() []Case {
 			nGlobIn(nobj("pattern", "*"), ".", []string{"a"}, nobj("sampleOverCap", nil)), "SEARCH-CFG-2"),
 		gl("glob-config-huge-max-results", "maxResults 1e300 keeps all 120 paths inline, past the default 100.",
 			nGlobIn(nobj("pattern", "*"), ".", nnumbered("f", 1, 120, 3, ".ts"), nGlobCfg(0, false, "maxResults", 1e300)), "SEARCH-CFG-2", "SEARCH-GLOB-2"),
+		g("grep-value-match-without-line-number-invalid-output", "A match without lineNumber breaks grep's output schema: lineNumber is required like path and line.",
+			nGrepIn(nPattern("x"), narr(nobj("path", "a", "line", "x"))), "SEARCH-VAL-1"),
 	}
 }
 
