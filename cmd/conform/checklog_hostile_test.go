@@ -262,16 +262,7 @@ func runUnprivileged(dir string, args ...string) result {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, copyBin, args...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err = cmd.Run()
+	r := collect(cmd)
 	Expect(ctx.Err()).NotTo(HaveOccurred(), "check-log did not finish")
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else {
-		Expect(err).NotTo(HaveOccurred())
-	}
-	return result{out.String(), errb.String(), code}
+	return r
 }

@@ -17,6 +17,12 @@ func inDir(dir string, args ...string) result {
 	GinkgoHelper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
+	return collect(cmd)
+}
+
+// collect runs cmd and returns its output and exit status.
+func collect(cmd *exec.Cmd) result {
+	GinkgoHelper()
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
