@@ -100,6 +100,10 @@ func run(workers, sample int, seed uint64, jsonOut string, minScore float64, tim
 			return fail(err)
 		}
 	}
+	if s.Stale > 0 {
+		fmt.Fprintf(os.Stderr, "mutation: %d listed mutants are killed or identical: %s is out of date\n", s.Stale, mutation.EquivalentsFile)
+		return 1
+	}
 	if s.Score() < minScore {
 		fmt.Fprintf(os.Stderr, "mutation: score %.1f%% is below --min-score %.1f%%\n", s.Score(), minScore)
 		return 1

@@ -12,12 +12,20 @@ const EquivalentsFile = "spec/equivalent-mutants.yaml"
 
 // Equivalent is one listed mutant with the one-line reason no op sees it.
 type Equivalent struct {
-	Mutant string `yaml:"mutant"` // Mutant.ID()
-	Reason string `yaml:"reason"`
+	Mutant string // Mutant.ID()
+	Reason string
 }
 
 // Equivalents is the committed list.
 type Equivalents []Equivalent
+
+// entry is one item of the file: one reason for one mutant or for several
+// that share it.
+type entry struct {
+	Mutant  string   `yaml:"mutant"`
+	Mutants []string `yaml:"mutants"`
+	Reason  string   `yaml:"reason"`
+}
 
 // Reason reports whether m is listed, and why.
 func (l Equivalents) Reason(m Mutant) (string, bool) {
@@ -30,26 +38,34 @@ func (l Equivalents) Reason(m Mutant) (string, bool) {
 	return "", false
 }
 
-// LoadEquivalents reads the list; every entry needs a mutant and a reason,
-// and no mutant is listed twice.
+// LoadEquivalents reads the list; every entry needs a reason and either a
+// mutant or a list of mutants, and no mutant is listed twice.
 func LoadEquivalents(path string) (Equivalents, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var l Equivalents
-	if err := yaml.Unmarshal(b, &l); err != nil {
+	var es []entry
+	if err := yaml.Unmarshal(b, &es); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	var l Equivalents
 	seen := map[string]bool{}
-	for i, e := range l {
-		switch {
-		case e.Mutant == "" || e.Reason == "":
-			return nil, fmt.Errorf("%s: entry %d: needs both mutant and reason", path, i+1)
-		case seen[e.Mutant]:
-			return nil, fmt.Errorf("%s: entry %d: %q listed twice", path, i+1, e.Mutant)
+	for i, e := range es {
+		ids := e.Mutants
+		if e.Mutant != "" {
+			ids = append([]string{e.Mutant}, ids...)
 		}
-		seen[e.Mutant] = true
+		if len(ids) == 0 || e.Reason == "" {
+			return nil, fmt.Errorf("%s: entry %d: needs a reason and a mutant or mutants", path, i+1)
+		}
+		for _, id := range ids {
+			if id == "" || seen[id] {
+				return nil, fmt.Errorf("%s: entry %d: %q empty or listed twice", path, i+1, id)
+			}
+			seen[id] = true
+			l = append(l, Equivalent{Mutant: id, Reason: e.Reason})
+		}
 	}
 	return l, nil
 }

@@ -73,9 +73,17 @@ func TestSampleIsSeededAndOrdered(t *testing.T) {
 }
 
 func TestScoreLeavesEquivalentsOut(t *testing.T) {
-	rs := []Result{{Status: Killed}, {Status: Killed}, {Status: Killed}, {Status: Survived}, {Status: Identical}, {Status: Listed}, {Status: NoCompile}}
+	stale := Result{Mutant: Mutant{File: "reference/x.go", Line: 3, Col: 4, Old: "<", New: "<="}, Status: Killed, Stale: true}
+	rs := []Result{{Status: Killed}, {Status: Killed}, stale, {Status: Survived}, {Status: Identical}, {Status: Listed}, {Status: NoCompile}}
 	s := Summarize(rs, 0)
-	if s.Mutants != 7 || s.Compiled != 6 || s.Killed != 3 || s.Survived != 1 || s.Equivalent != 1 || s.Listed != 1 || s.Score() != 75 {
+	if s.Mutants != 7 || s.Compiled != 6 || s.Killed != 3 || s.Survived != 1 || s.Equivalent != 1 || s.Listed != 1 || s.Stale != 1 || s.Score() != 75 {
 		t.Fatalf("summary %+v score %v", s, s.Score())
+	}
+	var out strings.Builder
+	if err := WriteText(&out, s, rs); err != nil {
+		t.Fatal(err)
+	}
+	if want := "stale listing (killed): reference/x.go:3:4 < -> <=: remove it from " + EquivalentsFile; !strings.Contains(out.String(), want) {
+		t.Errorf("report does not name the stale listing %q:\n%s", want, out.String())
 	}
 }

@@ -11,6 +11,7 @@ import (
 // Summary counts a run's results.
 type Summary struct {
 	Mutants, Compiled, Killed, Survived, Equivalent, Listed int
+	Stale                                                   int // listed, yet killed or identical: the list is out of date
 	Wall                                                    time.Duration
 }
 
@@ -20,6 +21,9 @@ func Summarize(rs []Result, wall time.Duration) Summary {
 	for _, r := range rs {
 		if r.Status != NoCompile {
 			s.Compiled++
+		}
+		if r.Stale {
+			s.Stale++
 		}
 		switch r.Status {
 		case Killed:
@@ -52,6 +56,9 @@ func WriteText(w io.Writer, s Summary, rs []Result) error {
 		if r.Status == Survived && err == nil {
 			_, err = fmt.Fprintf(w, "survived %s:%d:%d [%s] %s -> %s\n", r.Mutant.File, r.Mutant.Line, r.Mutant.Col, r.Mutant.Operator, r.Mutant.Old, r.Mutant.New)
 		}
+		if r.Stale && err == nil {
+			_, err = fmt.Fprintf(w, "stale listing (%s): %s: remove it from %s\n", r.Status, r.Mutant.ID(), EquivalentsFile)
+		}
 	}
 	return err
 }
@@ -73,6 +80,7 @@ func JSON(s Summary, seed uint64, sample int, rs []Result) []byte {
 			jsonjs.Member{Key: "new", Value: jsonjs.StringValue(m.New)},
 			jsonjs.Member{Key: "status", Value: jsonjs.StringValue(string(r.Status))},
 			jsonjs.Member{Key: "detail", Value: jsonjs.StringValue(r.Detail)},
+			jsonjs.Member{Key: "staleListing", Value: jsonjs.BoolValue(r.Stale)},
 		))
 	}
 	v := jsonjs.ObjectValue(
@@ -82,6 +90,7 @@ func JSON(s Summary, seed uint64, sample int, rs []Result) []byte {
 		jsonjs.Member{Key: "survived", Value: num(s.Survived)},
 		jsonjs.Member{Key: "equivalent", Value: num(s.Equivalent)},
 		jsonjs.Member{Key: "listedEquivalent", Value: num(s.Listed)},
+		jsonjs.Member{Key: "staleListings", Value: num(s.Stale)},
 		jsonjs.Member{Key: "score", Value: jsonjs.NumberValue(s.Score())},
 		jsonjs.Member{Key: "wallSeconds", Value: jsonjs.NumberValue(s.Wall.Seconds())},
 		jsonjs.Member{Key: "seed", Value: jsonjs.NumberValue(float64(seed))},

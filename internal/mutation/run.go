@@ -30,6 +30,7 @@ type Result struct {
 	Mutant Mutant
 	Status Status
 	Detail string // the build error's first line, the run's last line, or the listed reason
+	Stale  bool   // listed in spec/equivalent-mutants.yaml, yet killed or identical
 }
 
 // Config drives a run.
@@ -132,17 +133,24 @@ func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, m Mutan
 		r.Status, r.Detail = NoCompile, err.Error()
 		return r
 	}
+	_, listed := cfg.Listed.Reason(m)
 	if h == baseHash {
-		r.Status = Identical
+		r.Status, r.Stale = Identical, listed
 		return r
 	}
 	r.Status, r.Detail = runConform(ctx, cfg, bin)
-	if r.Status == Survived {
-		if reason, ok := cfg.Listed.Reason(m); ok {
-			r.Status, r.Detail = Listed, reason
-		}
+	switch {
+	case r.Status == Survived && listed:
+		r.Status, r.Detail = Listed, reason(cfg.Listed, m)
+	case r.Status == Killed && listed:
+		r.Stale = true
 	}
 	return r
+}
+
+func reason(l Equivalents, m Mutant) string {
+	why, _ := l.Reason(m)
+	return why
 }
 
 // build compiles the lean adapter. -trimpath, -buildvcs=false and an empty
