@@ -55,19 +55,11 @@ mutation:
 mutation-sample:
 	$(GO) run ./cmd/mutation --workers $(MUTATION_WORKERS) --sample 40 --seed 13 --min-score 90
 
-# Statement coverage of reference/ by the golden run alone: the lean adapter
-# built with -cover, every case run against it with GOCOVERDIR set; prints
-# per package, per function (below 100%) and every uncovered block.
-REFPKGS = github.com/dsh-conform/conform/reference/...
+# Statement coverage of reference/ by the golden run alone (docs/mutation.md):
+# fails when an uncovered statement of a function linked into the adapter is
+# not explained in spec/uncovered.yaml, or an entry there is stale.
 coverage-golden:
-	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && mkdir "$$d/cov" && \
-	$(GO) build -o "$$d/conform" ./cmd/conform && \
-	$(GO) build -cover -coverpkg=./reference/...,./internal/mutation/leanadapter -o "$$d/adapter" ./internal/mutation/leanadapter && \
-	GOCOVERDIR="$$d/cov" "$$d/conform" run --jobs 1 -- "$$d/adapter" | tail -n 1 && \
-	$(GO) tool covdata percent -i "$$d/cov" -pkg '$(REFPKGS)' && \
-	$(GO) tool covdata textfmt -i "$$d/cov" -pkg '$(REFPKGS)' -o "$$d/cov.txt" && \
-	echo "functions below 100%:" && $(GO) tool cover -func "$$d/cov.txt" | awk '$$NF != "100.0%"' && \
-	echo "uncovered blocks:" && awk 'NR > 1 && $$NF == 0 { sub("github.com/dsh-conform/conform/", "", $$1); print $$1 }' "$$d/cov.txt" | sort -t: -k1,1 -k2n
+	nice -n 10 $(GO) run ./cmd/mutation --coverage
 
 # The compliance matrix of the reference, the published upstream harness at
 # each dsh-tools release and the sample wrong harnesses: docs/matrix.html,

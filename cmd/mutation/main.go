@@ -3,6 +3,7 @@
 //
 //	go run ./cmd/mutation                              # every mutant (make mutation)
 //	go run ./cmd/mutation --sample 40 --seed 1 --min-score 90   # CI sample
+//	go run ./cmd/mutation --coverage                   # golden-coverage gate (make coverage-golden)
 package main
 
 import (
@@ -29,10 +30,17 @@ func main() {
 	conform := flag.String("conform", "", "a prebuilt `conform` binary whose embedded goldens judge the mutants (default: built from this tree)")
 	match := flag.String("match", "", "run only the mutants whose id matches `REGEX`")
 	survivorsOf := flag.String("survivors-of", "", "run only the mutants that survived in an earlier --json `REPORT`")
+	cover := flag.Bool("coverage", false, "instead of mutants: the golden-coverage gate of reference/ against "+mutation.UncoveredFile)
 	flag.Parse()
 	if flag.NArg() > 0 || *workers < 1 || *sample < 0 {
 		fmt.Fprintln(os.Stderr, "mutation: usage: mutation [--workers N] [--sample N --seed S] [--json FILE] [--min-score P] [--list]")
 		os.Exit(2)
+	}
+	if *cover {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		code := coverage(ctx, *conform)
+		stop()
+		os.Exit(code)
 	}
 	os.Exit(run(*workers, *sample, *seed, *jsonOut, *minScore, *timeout, *list, *conform, *match, *survivorsOf))
 }
@@ -68,19 +76,11 @@ func run(workers, sample int, seed uint64, jsonOut string, minScore float64, tim
 	if err != nil {
 		return fail(err)
 	}
-	if conform == "" {
-		tmp, err := os.MkdirTemp("", "conform-mutation-bin-")
-		if err != nil {
-			return fail(err)
-		}
-		defer os.RemoveAll(tmp)
-		conform = filepath.Join(tmp, "conform")
-		if err := mutation.BuildConform(ctx, ".", conform); err != nil {
-			return fail(err)
-		}
-	} else if abs, err := filepath.Abs(conform); err == nil {
-		conform = abs
+	conform, cleanup, err := conformBinary(ctx, conform)
+	if err != nil {
+		return fail(err)
 	}
+	defer cleanup()
 	start := time.Now()
 	rs, err := mutation.Run(ctx, mutation.Config{
 		Root: ".", Conform: conform, Workers: workers, Timeout: timeout, Listed: listed,
@@ -109,6 +109,26 @@ func run(workers, sample int, seed uint64, jsonOut string, minScore float64, tim
 		return 1
 	}
 	return 0
+}
+
+// conformBinary returns the absolute path of a prebuilt conform, or builds
+// one from the unmutated tree (removed by cleanup).
+func conformBinary(ctx context.Context, prebuilt string) (string, func(), error) {
+	if prebuilt != "" {
+		abs, err := filepath.Abs(prebuilt)
+		return abs, func() {}, err
+	}
+	tmp, err := os.MkdirTemp("", "conform-mutation-bin-")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup := func() { os.RemoveAll(tmp) }
+	bin := filepath.Join(tmp, "conform")
+	if err := mutation.BuildConform(ctx, ".", bin); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	return bin, cleanup, nil
 }
 
 func fail(err error) int {

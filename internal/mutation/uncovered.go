@@ -1,0 +1,77 @@
+package mutation
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// UncoveredFile explains the statements of reference/ that are linked into
+// the adapter and yet left uncovered by the golden run.
+const UncoveredFile = "spec/uncovered.yaml"
+
+// Uncovered is one entry: the uncovered blocks of function Func in File
+// whose first source line contains Contains, and why no op reaches them.
+type Uncovered struct {
+	File     string `yaml:"file"`
+	Func     string `yaml:"func"`
+	Contains string `yaml:"contains"`
+	Reason   string `yaml:"reason"`
+	Line     int    `yaml:"-"` // of the entry in the file
+}
+
+// LoadUncovered reads the entries; each needs all four fields.
+func LoadUncovered(path string) ([]Uncovered, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUncovered(path, b)
+}
+
+// ParseUncovered reads the entries of b, naming path and the line of a bad
+// entry in its errors.
+func ParseUncovered(path string, b []byte) ([]Uncovered, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(doc.Content) == 0 {
+		return nil, nil // only comments
+	}
+	list := doc.Content[0]
+	if list.Kind != yaml.SequenceNode {
+		return nil, fmt.Errorf("%s:%d: want a list of entries", path, list.Line)
+	}
+	var out []Uncovered
+	seen := map[Uncovered]int{}
+	for _, n := range list.Content {
+		var u Uncovered
+		if err := n.Decode(&u); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, n.Line, err)
+		}
+		if u.File == "" || u.Func == "" || u.Contains == "" || u.Reason == "" {
+			return nil, fmt.Errorf("%s:%d: an entry needs file, func, contains and reason", path, n.Line)
+		}
+		if first, dup := seen[u]; dup {
+			return nil, fmt.Errorf("%s:%d: the same entry as line %d", path, n.Line, first)
+		}
+		seen[u] = n.Line
+		u.Line = n.Line
+		out = append(out, u)
+	}
+	return out, nil
+}
+
+// matches reports whether the entry explains block b. Func is the symbol
+// form (T.M, (*T).M) or the bare name `go tool cover -func` prints.
+func (u Uncovered) matches(b Block) bool {
+	if u.File != b.File || !strings.Contains(b.Source, u.Contains) {
+		return false
+	}
+	return u.Func == b.Func || u.Func == bareName(b.Func)
+}
+
+func bareName(fn string) string { return fn[strings.LastIndexByte(fn, '.')+1:] }
