@@ -5,6 +5,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/dsh-conform/conform/reference/codemode"
 	"github.com/dsh-conform/conform/reference/jsonjs"
 	"github.com/dsh-conform/conform/reference/retention"
 	"github.com/dsh-conform/conform/reference/spill"
@@ -127,6 +128,10 @@ func InputValue(input any) (jsonjs.Value, error) {
 		return genTextInputValue(in)
 	case *retention.TextInput:
 		return genTextInputValue(*in)
+	case codemode.ResultInput:
+		return RunCodeInputValue(in), nil
+	case *codemode.ResultInput:
+		return RunCodeInputValue(*in), nil
 	}
 	return FromTyped(input)
 }

@@ -102,6 +102,26 @@ func RunCodeInput() *rapid.Generator[codemode.ResultInput] {
 	})
 }
 
+// RunCodeInputValue writes a run_code.result input as docs/ops.md reads it:
+// {args, run: {logs, result?, error?: {kind, message}}}, result and error
+// only when present (an absent result and "result": null render
+// differently, CODE-RENDER-1).
+func RunCodeInputValue(in codemode.ResultInput) jsonjs.Value {
+	r := in.Run
+	logs := make([]jsonjs.Value, len(r.Logs))
+	for i, l := range r.Logs {
+		logs[i] = genStr(l)
+	}
+	run := []jsonjs.Member{genMember("logs", jsonjs.ArrayValue(logs...))}
+	if r.Result != nil {
+		run = append(run, genMember("result", *r.Result))
+	}
+	if r.Error != nil {
+		run = append(run, genMember("error", nobj("kind", r.Error.Kind, "message", r.Error.Message)))
+	}
+	return jsonjs.ObjectValue(genMember("args", in.Args), genMember("run", jsonjs.ObjectValue(run...)))
+}
+
 // DispatchSequence is the dispatch events of one outer run_code call, in
 // log order.
 type DispatchSequence struct {

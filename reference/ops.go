@@ -5,10 +5,9 @@
 package reference
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/dsh-conform/conform/reference/codemode"
 	"github.com/dsh-conform/conform/reference/jsonjs"
@@ -38,12 +37,17 @@ type InputError struct {
 func (e *InputError) Error() string { return fmt.Sprintf("%s input: %v", e.Op, e.Err) }
 func (e *InputError) Unwrap() error { return e.Err }
 
+// Output is what every op returns: a JSON value, written by jsonjs alone
+// (encoding/json re-scans what a Marshaler returns and refuses nesting
+// deeper than 10,000 levels; CODE-JSON-3 has no limit).
+type Output interface{ Value() jsonjs.Value }
+
 // op adapts a typed op function to JSON in, JSON out. The input is read
 // with JSON.parse semantics (jsonjs: no depth limit, lone surrogates kept,
 // member names exact) and decoded by the op's own decoder, which ignores
 // members it does not know (docs/protocol.md) and names the JSON path of a
 // value of the wrong type.
-func op[In, Out any](name string, decode func(jsonjs.Field) (In, error), run func(In) (Out, error)) func([]byte) ([]byte, error) {
+func op[In any, Out Output](name string, decode func(jsonjs.Field) (In, error), run func(In) (Out, error)) func([]byte) ([]byte, error) {
 	return func(input []byte) ([]byte, error) {
 		v, err := jsonjs.Parse(input)
 		if err != nil {
@@ -57,7 +61,7 @@ func op[In, Out any](name string, decode func(jsonjs.Field) (In, error), run fun
 		if err != nil {
 			return nil, err
 		}
-		return Encode(out)
+		return jsonjs.Marshal(out.Value()), nil
 	}
 }
 
@@ -73,12 +77,7 @@ var ops = map[string]func([]byte) ([]byte, error){
 
 // Ops lists the op names, sorted.
 func Ops() []string {
-	names := make([]string, 0, len(ops))
-	for n := range ops {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return slices.Sorted(maps.Keys(ops))
 }
 
 // Run runs one op. A returned error is either an *InputError (the input is
@@ -92,21 +91,12 @@ func Run(opName string, input []byte) ([]byte, error) {
 	return run(input)
 }
 
-// Encode writes an op output as compact JSON without HTML escaping. An
-// output that is a JSON value (a Value method) is written by jsonjs alone:
-// encoding/json re-scans what a Marshaler returns and refuses nesting deeper
-// than 10,000 levels (CODE-JSON-3 has no limit). Other outputs go through
-// encoding/json, their byte-sensitive parts (meta, views) marshalling
-// themselves through jsonjs.
+// Encode writes an op output as Run does, for callers that hold the
+// output of a typed op call (tests, the wrong harnesses of internal/fuzz).
 func Encode(v any) ([]byte, error) {
-	if jv, ok := v.(interface{ Value() jsonjs.Value }); ok {
-		return jsonjs.Marshal(jv.Value()), nil
+	out, ok := v.(Output)
+	if !ok {
+		return nil, fmt.Errorf("reference.Encode: %T is not an op output", v)
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return jsonjs.Marshal(out.Value()), nil
 }

@@ -15,6 +15,7 @@ import (
 // null" render differently ("" vs "null", CODE-RENDER-1); its JSON form
 // keeps that distinction (an absent "result" member vs "result": null),
 // which encoding/json alone would lose, so Run decodes itself with jsonjs.
+// No op writes a Run: generators.RunCodeInputValue writes run_code inputs.
 type Run struct {
 	Logs   []string
 	Result *jsonjs.Value
@@ -46,31 +47,6 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 	}
 	*r = parsed
 	return nil
-}
-
-// MarshalJSON writes the form UnmarshalJSON reads, omitting result and error
-// when they are absent.
-func (r Run) MarshalJSON() ([]byte, error) {
-	return jsonjs.Marshal(r.Value()), nil
-}
-
-// Value returns the run as a JSON value (member order logs, result, error).
-func (r Run) Value() jsonjs.Value {
-	logs := make([]jsonjs.Value, len(r.Logs))
-	for i, l := range r.Logs {
-		logs[i] = jsonjs.StringValue(l)
-	}
-	members := []jsonjs.Member{{Key: "logs", Value: jsonjs.ArrayValue(logs...)}}
-	if r.Result != nil {
-		members = append(members, jsonjs.Member{Key: "result", Value: *r.Result})
-	}
-	if r.Error != nil {
-		members = append(members, jsonjs.Member{Key: "error", Value: jsonjs.ObjectValue(
-			jsonjs.Member{Key: "kind", Value: jsonjs.StringValue(r.Error.Kind)},
-			jsonjs.Member{Key: "message", Value: jsonjs.StringValue(r.Error.Message)},
-		)})
-	}
-	return jsonjs.ObjectValue(members...)
 }
 
 // RunFromValue reads a Run from a parsed JSON value (see DecodeRun).
