@@ -91,9 +91,11 @@ func DecodeRun(f jsonjs.Field) (Run, error) {
 }
 
 // runValueSchema is run_code's declared output schema, as it applies to
-// logs (result is any lossless JSON value).
+// logs that are present (result is any lossless JSON value). The schema
+// declares logs required, but absent logs never reach the walk: the
+// lossless snapshot refuses them first (logViolations).
 var runValueSchema = &registry.Schema{Type: "object", Props: []registry.Prop{
-	{Name: "logs", Required: true, Schema: &registry.Schema{Type: "array", Items: &registry.Schema{Type: "string"}}},
+	{Name: "logs", Schema: &registry.Schema{Type: "array", Items: &registry.Schema{Type: "string"}}},
 }}
 
 // logViolations are the registry's violations for logs that are not an
@@ -106,7 +108,7 @@ func logViolations(logs jsonjs.Field) []string {
 	return registry.CheckOutput(runValueSchema, jsonjs.ObjectValue(jsonjs.Member{Key: "logs", Value: logs.Value}))
 }
 
-// falsy reports JavaScript falsiness of a JSON value.
+// falsy reports JavaScript falsiness of a parsed JSON value.
 func falsy(v jsonjs.Value) bool {
 	switch v.Kind() {
 	case jsonjs.Null:
@@ -116,7 +118,7 @@ func falsy(v jsonjs.Value) bool {
 		return !b
 	case jsonjs.Number:
 		n, _ := v.Float()
-		return n == 0 || n != n
+		return n == 0 // NaN is falsy too, but no JSON number is NaN
 	case jsonjs.String:
 		s, _ := v.Str()
 		return s == ""
