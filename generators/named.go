@@ -41,6 +41,7 @@ func Named() []Case {
 		namedStrengthSearch(),
 		namedStrengthRetention(),
 		namedStrengthRunCodeFalsyError(),
+		namedStrengthRunCodeLogsShape(),
 	} {
 		cases = append(cases, part...)
 	}

@@ -20,3 +20,13 @@ func namedStrengthRunCodeFalsyError() []Case {
 		falsy("run-code-error-empty-string-is-no-error", "An error member that is the empty string is falsy: no failure, the result renders.", `""`),
 	}
 }
+
+// namedStrengthRunCodeLogsShape pins the schema walk of a completed run's
+// logs on a value that is not an array at all (CODE-VALUE-1): the registry
+// names the member, as it does for entries that are not strings. Found by
+// the golden-coverage gate (docs/mutation.md).
+func namedStrengthRunCodeLogsShape() []Case {
+	v, b := InRaw(`{"args":{"code":"x","description":"d"},"run":{"logs":{"0":"a"},"result":1}}`)
+	return []Case{{Name: "run-code-logs-object-invalid-output", Op: reference.OpRunCodeResult, Requirements: []string{"CODE-VALUE-1"},
+		Description: "Logs that are an object, even one with index keys, are not an array: the registry's invalid-output result names \"value.logs\".", Input: v, RawInput: b}}
+}
