@@ -42,6 +42,7 @@ func Named() []Case {
 		namedStrengthRetention(),
 		namedStrengthRunCodeFalsyError(),
 		namedStrengthRunCodeLogsShape(),
+		namedStrengthParse(),
 	} {
 		cases = append(cases, part...)
 	}

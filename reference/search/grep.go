@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dsh-conform/conform/reference/jsonjs"
 	"github.com/dsh-conform/conform/reference/retention"
 )
 
@@ -67,7 +68,9 @@ func formatGroups(b *strings.Builder, groups []FileMatches) {
 		b.WriteString(g.Path)
 		var head [32]byte
 		for _, m := range g.Matches {
-			b.Write(AppendRowHead(head[:0], strconv.Itoa(m.LineNumber)))
+			// `Line ${lineNumber}` is Number::toString: past 2^53 JavaScript
+			// prints 2^60 as 1152921504606847000, not int64 digits (SEARCH-GREP-3).
+			b.Write(AppendRowHead(head[:0], jsonjs.FormatNumber(float64(m.LineNumber))))
 			b.WriteString(m.Line)
 		}
 	}

@@ -1,0 +1,20 @@
+package generators
+
+import "github.com/dsh-conform/conform/reference"
+
+// namedStrengthParse pins op input parsing where mutation testing of
+// jsonjs parse.go and decode.go found the output blind (docs/mutation.md):
+// integers past 2^53 that JSON.parse rounds and Number::toString prints
+// with trailing zeros, not as Go's int64 digits.
+func namedStrengthParse() []Case {
+	v, b := InRaw(`{"args":{"pattern":"x"},"value":{"matches":[` +
+		`{"path":"a","lineNumber":9007199254740993,"line":"x"},` +
+		`{"path":"a","lineNumber":1152921504606846976,"line":"y"}]}}`)
+	return []Case{{
+		Name: "grep-value-line-numbers-past-2-pow-53", Op: reference.OpGrepResult,
+		Description: "lineNumber 9007199254740993 reads as the double 2^53 and 1152921504606846976 (2^60) prints as JavaScript prints it: " +
+			"`Line 9007199254740992` and `Line 1152921504606847000`, in the text and in the meta.",
+		Input: v, RawInput: b,
+		Requirements: []string{"SEARCH-VAL-1", "SEARCH-GREP-3", "SEARCH-JSON-1"},
+	}}
+}
