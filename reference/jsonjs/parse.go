@@ -63,8 +63,7 @@ func parseWith(p *parser, data []byte) (Value, error) {
 	clear(p.items)
 	clear(p.open[:cap(p.open)]) // its keys share the text
 	p.members, p.items, p.open = trim(p.members), trim(p.items), trim(p.open)
-	// Blocks stay with this text's values: shared with the next text's, a
-	// kept value would keep both texts alive.
+	// Blocks stay with this text's values: shared, a kept value would keep two texts alive.
 	p.data, p.src, p.memberBlock, p.itemBlock = nil, "", nil, nil
 	return v, err
 }
@@ -84,8 +83,7 @@ type parser struct {
 	data []byte
 	src  string // data as a string, which unescaped strings share
 	pos  int
-	// Scratch stacks of the open containers' members and items; a closed
-	// container copies its tail out, so slices are allocated at their size.
+	// Scratch stacks of open containers' members and items (a closed one copies its tail out).
 	members []Member
 	items   []Value
 	// Blocks that closed containers are carved from (see carve).
