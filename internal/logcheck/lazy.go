@@ -33,6 +33,14 @@ func (c *checker) value(r raw) jsonjs.Value {
 	return r.ValueReplacing()
 }
 
+// tree is value for a tree used only until the next tree call.
+func (c *checker) tree(r raw) jsonjs.Value {
+	if c.validUTF8 {
+		return c.lz.Tree(r)
+	}
+	return r.ValueReplacing()
+}
+
 // obj returns the members of an object, from the line's arena.
 func (c *checker) obj(r raw) []member {
 	start := len(c.marena)

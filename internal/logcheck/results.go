@@ -190,9 +190,11 @@ type result struct {
 	metaValue  jsonjs.Value
 }
 
+// metaVal is the tree of the line's meta, valid for this line only (see
+// jsonjs.Lazy.Tree): nothing keeps it, only its hash.
 func (c *checker) metaVal(r *result) jsonjs.Value {
 	if !r.metaParsed {
-		r.metaValue, r.metaParsed = c.value(r.meta), true
+		r.metaValue, r.metaParsed = c.tree(r.meta), true
 	}
 	return r.metaValue
 }

@@ -64,8 +64,8 @@ func FuzzParse(f *testing.F) {
 // FuzzLazy (the successor of logcheck's FuzzScanner) checks the lazy mode
 // against Parse: Scan accepts exactly what ParseReplacing accepts, UTF8
 // says whether Parse does too, the container table gives every
-// container's end, and the root's Value and, for a string, Str equal
-// Parse's answer.
+// container's end, and the root's Value and Tree and, for a string, Str
+// equal Parse's answer.
 func FuzzLazy(f *testing.F) {
 	for _, s := range []string{
 		`{}`, `[]`, `""`, `0`, `-0`, `1e400`, `-1.5E-7`, `true`, `null`, ` {"a" : [1, 2, {"b": null}] } `,
@@ -98,6 +98,9 @@ func FuzzLazy(f *testing.F) {
 		}
 		if got, w := jsonjs.Marshal(root.Value()), jsonjs.Marshal(want); !bytes.Equal(got, w) {
 			t.Fatalf("Value %s, Parse %s", got, w)
+		}
+		if got, w := jsonjs.Marshal(l.Tree(root)), jsonjs.Marshal(want); !bytes.Equal(got, w) {
+			t.Fatalf("Tree %s, Parse %s", got, w)
 		}
 		checkLazyTree(t, &l, root, want)
 	})

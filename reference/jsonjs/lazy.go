@@ -19,10 +19,12 @@ type Lazy struct {
 	badUTF8 bool
 	stack   []byte // open containers, '{' or '['
 	top     []RawMember
-	starts  []int  // offset of every non-empty container, in text order
-	ends    []int  // its end, parallel to starts
-	open    []int  // indexes into starts of the containers being scanned
-	tree    parser // scratch stacks of Value
+	starts  []int    // offset of every non-empty container, in text order
+	ends    []int    // its end, parallel to starts
+	open    []int    // indexes into starts of the containers being scanned
+	tree    parser   // scratch stacks of Value
+	members []Member // the blocks Tree carves containers from
+	items   []Value
 }
 
 // Raw is one complete JSON value inside a scanned text, without
@@ -396,6 +398,21 @@ func (l *Lazy) Value(r Raw) Value {
 		return Value{}
 	}
 	return v
+}
+
+// treeBlock is how many members and items Tree reuses; a larger tree
+// allocates the rest as Value does.
+const treeBlock = 1 << 10
+
+// Tree is Value for a tree that is used only until the next Tree call:
+// its containers are carved from blocks the Lazy keeps, so a stream of
+// texts parses without allocating them anew. Its strings are still copies.
+func (l *Lazy) Tree(r Raw) Value {
+	if l.members == nil {
+		l.members, l.items = make([]Member, 0, treeBlock), make([]Value, 0, treeBlock)
+	}
+	l.tree.memberBlock, l.tree.itemBlock = l.members, l.items
+	return l.Value(r)
 }
 
 // ValueReplacing is Value with ParseReplacing.

@@ -179,3 +179,21 @@ var _ = Describe("the lazy mode on the same byte classes", func() {
 		Expect(f).To(Equal(1.0))
 	})
 })
+
+var _ = Describe("the lazy mode's reused trees", func() {
+	It("builds Parse's tree, small or past the reused blocks, and leaves Value's trees alone", func() {
+		var l jsonjs.Lazy
+		big := "[" + strings.Repeat(`{"a":[1,"x"],"b":{"c":null}},`, 3000) + `{"a":{"a":1,"a":2}}]`
+		kept := map[string]jsonjs.Value{}
+		for _, text := range []string{`{"shape":"paths","paths":["a","b"],"total":2}`, big, `{"a":{"b":[[],{}]},"a":[3]}`, `[1]`} {
+			Expect(l.Scan([]byte(text))).To(BeTrue())
+			kept[text] = l.Value(l.Root())
+			for range 2 {
+				Expect(string(jsonjs.Marshal(l.Tree(l.Root())))).To(Equal(string(jsonjs.Marshal(mustParse(text)))))
+			}
+		}
+		for text, v := range kept {
+			Expect(string(jsonjs.Marshal(v))).To(Equal(string(jsonjs.Marshal(mustParse(text)))))
+		}
+	})
+})

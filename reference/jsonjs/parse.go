@@ -61,9 +61,9 @@ func parseWith(p *parser, data []byte) (Value, error) {
 	v, err := p.parse()
 	clear(p.members) // left over only after an error
 	clear(p.items)
-	p.members, p.items = trim(p.members), trim(p.items)
-	// Blocks stay with this text's values: shared with the next text's, a
-	// kept value would keep both texts alive.
+	clear(p.open[:cap(p.open)]) // its keys share the text
+	p.members, p.items, p.open = trim(p.members), trim(p.items), trim(p.open)
+	// Blocks stay with this text's values: shared, a kept value would keep two texts alive.
 	p.data, p.src, p.memberBlock, p.itemBlock = nil, "", nil, nil
 	return v, err
 }
@@ -83,13 +83,13 @@ type parser struct {
 	data []byte
 	src  string // data as a string, which unescaped strings share
 	pos  int
-	// Scratch stacks of the open containers' members and items; a closed
-	// container copies its tail out, so slices are allocated at their size.
+	// Scratch stacks of open containers' members and items (a closed one copies its tail out).
 	members []Member
 	items   []Value
 	// Blocks that closed containers are carved from (see carve).
 	memberBlock []Member
 	itemBlock   []Value
+	open        []container // the containers being parsed
 }
 
 type container struct {
@@ -131,7 +131,7 @@ func (p *parser) describe() string {
 }
 
 func (p *parser) parse() (Value, error) {
-	var stack []container
+	p.open = p.open[:0]
 	for {
 		p.skipSpace()
 		// Parse one value start.
@@ -153,7 +153,7 @@ func (p *parser) parse() (Value, error) {
 			if err != nil {
 				return Value{}, err
 			}
-			stack = append(stack, container{obj: true, base: len(p.members), key: key})
+			p.open = append(p.open, container{obj: true, base: len(p.members), key: key})
 			complete = false
 		case c == '[':
 			p.pos++
@@ -163,7 +163,7 @@ func (p *parser) parse() (Value, error) {
 				v = Value{kind: Array}
 				break
 			}
-			stack = append(stack, container{base: len(p.items)})
+			p.open = append(p.open, container{base: len(p.items)})
 			complete = false
 		case c == '"':
 			s, err := p.str()
@@ -191,14 +191,14 @@ func (p *parser) parse() (Value, error) {
 		}
 		// Attach the finished value and close containers as far as possible.
 		for {
-			if len(stack) == 0 {
+			if len(p.open) == 0 {
 				p.skipSpace()
 				if p.pos != len(p.data) {
 					return Value{}, p.fail("unexpected %s after the JSON value", p.describe())
 				}
 				return v, nil
 			}
-			top := &stack[len(stack)-1]
+			top := &p.open[len(p.open)-1]
 			if top.obj {
 				p.members = append(p.members, Member{Key: top.key, Value: v})
 			} else {
@@ -236,7 +236,7 @@ func (p *parser) parse() (Value, error) {
 			} else {
 				return Value{}, p.fail("unexpected %s, expecting ',' or ']'", p.describe())
 			}
-			stack = stack[:len(stack)-1]
+			p.open = p.open[:len(p.open)-1]
 		}
 	}
 }
