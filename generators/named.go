@@ -43,6 +43,7 @@ func Named() []Case {
 		namedStrengthRunCodeFalsyError(),
 		namedStrengthRunCodeLogsShape(),
 		namedStrengthParse(),
+		namedStrengthJSON(),
 	} {
 		cases = append(cases, part...)
 	}

@@ -87,24 +87,9 @@ func AppendNumber(dst []byte, x float64) []byte {
 	return dst
 }
 
-// NumberSize returns len(FormatNumber(x)) for finite x.
+// NumberSize returns len(FormatNumber(x)) for finite x. AppendNumber's own
+// integer path makes it cheap for the line numbers and totals meta measures.
 func NumberSize(x float64) int {
-	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-		return intDigits(x)
-	}
 	var buf [32]byte
 	return len(AppendNumber(buf[:0], x))
-}
-
-// intDigits counts the characters of an integral float below 1e15.
-func intDigits(x float64) int {
-	i, n := int64(x), 1
-	if i < 0 {
-		n++
-		i = -i
-	}
-	for ; i >= 10; i /= 10 {
-		n++
-	}
-	return n
 }
