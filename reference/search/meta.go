@@ -134,10 +134,7 @@ func envelopeSize(shape string, k, elements int, truncated bool, total int) int 
 	if shape == ShapeMatches {
 		n = len(`{"shape":"matches","files":[`)
 	}
-	n += elements
-	if k > 1 {
-		n += k - 1
-	}
+	n += elements + max(k-1, 0)
 	if truncated {
 		n += len(`],"truncated":true,"total":`)
 	} else {
