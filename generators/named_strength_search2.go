@@ -11,18 +11,8 @@ import (
 // buffers before it first compacts, and budgets at 2^31 - 1 and 2^31
 // (SEARCH-VAL-*, RET-TEXT-*, RET-ITEM-1).
 func namedStrengthSearch2() []Case {
-	g := func(name, description string, input jsonjs.Value, reqs ...string) Case {
-		return namedCase(reference.OpGrepResult, name, description, input, reqs...)
-	}
-	gl := func(name, description string, input jsonjs.Value, reqs ...string) Case {
-		return namedCase(reference.OpGlobResult, name, description, input, reqs...)
-	}
-	t := func(name, description string, input jsonjs.Value, reqs ...string) Case {
-		return namedCase(reference.OpRetainText, name, description, input, reqs...)
-	}
-	it := func(name, description string, input jsonjs.Value, reqs ...string) Case {
-		return namedCase(reference.OpRetainItems, name, description, input, reqs...)
-	}
+	g, gl := nCaseOf(reference.OpGrepResult), nCaseOf(reference.OpGlobResult)
+	t, it := nCaseOf(reference.OpRetainText), nCaseOf(reference.OpRetainItems)
 	return []Case{
 		g("grep-value-match-without-path-invalid-output", "A match without path breaks grep's output schema: path is required like lineNumber and line.",
 			nGrepIn(nPattern("x"), narr(nobj("lineNumber", 1, "line", "x"))), "SEARCH-VAL-1"),
@@ -34,5 +24,12 @@ func namedStrengthSearch2() []Case {
 			nItemsIn(2147483647, "a", "b"), "RET-ITEM-1"),
 		t("retain-text-max-bytes-2-pow-31", "maxBytes 2147483648 (2^31) is a valid budget: the text is kept whole.",
 			nTextIn(nHead(2147483648), "abc"), "RET-TEXT-2", "RET-TEXT-5"),
+	}
+}
+
+// nCaseOf returns namedCase with the op filled in.
+func nCaseOf(op string) func(name, description string, input jsonjs.Value, reqs ...string) Case {
+	return func(name, description string, input jsonjs.Value, reqs ...string) Case {
+		return namedCase(op, name, description, input, reqs...)
 	}
 }
