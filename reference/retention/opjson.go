@@ -70,12 +70,8 @@ func decodeStrategy(f jsonjs.Field, kind *string) (jsonjs.Field, error) {
 // kept, omitted, pushes), written by jsonjs so that items nested at any
 // depth encode (encoding/json stops at 10,000 levels).
 func (o ItemsOutput) Value() jsonjs.Value {
-	items := o.Items
-	if items == nil {
-		items = []jsonjs.Value{}
-	}
 	return jsonjs.ObjectValue(
-		jsonjs.Member{Key: "items", Value: jsonjs.ArrayValue(items...)},
+		jsonjs.Member{Key: "items", Value: jsonjs.ArrayValue(o.Items...)}, // nil writes []
 		jsonjs.Member{Key: "truncated", Value: jsonjs.BoolValue(o.Truncated)},
 		jsonjs.Member{Key: "seen", Value: jsonjs.IntValue(o.Seen)},
 		jsonjs.Member{Key: "kept", Value: jsonjs.IntValue(o.Kept)},

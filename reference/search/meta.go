@@ -34,11 +34,7 @@ func ProjectGrep(r retention.RetainedItems[Match], maxMetaBytes int) Meta {
 
 // ProjectGlob projects the glob page (SEARCH-META-3).
 func ProjectGlob(p GlobPage, maxMetaBytes int) Meta {
-	paths := p.Items
-	if paths == nil {
-		paths = []string{}
-	}
-	return CapMeta(Meta{Shape: ShapePaths, Paths: paths, Truncated: p.Truncated, Total: p.Seen}, maxMetaBytes)
+	return CapMeta(Meta{Shape: ShapePaths, Paths: p.Items, Truncated: p.Truncated, Total: p.Seen}, maxMetaBytes)
 }
 
 // Value returns the meta as a JSON value, members in producer order.
