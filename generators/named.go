@@ -44,6 +44,7 @@ func Named() []Case {
 		namedStrengthRunCodeLogsShape(),
 		namedStrengthParse(),
 		namedStrengthJSON(),
+		namedStrengthSearch2(),
 	} {
 		cases = append(cases, part...)
 	}

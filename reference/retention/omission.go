@@ -98,12 +98,9 @@ type Decision struct {
 // infinities all fail, as upstream's Number.isInteger check does.
 func Budget(field string, v jsonjs.Value) (int, error) {
 	f, ok := v.Float()
-	if !ok || !v.IsInteger() || f < 0 || f > math.MaxInt32 {
-		if ok && v.IsInteger() && f > math.MaxInt32 {
-			// Any budget beyond 2^31 keeps everything a Go process can hold.
-			return math.MaxInt32, nil
-		}
+	if !ok || !v.IsInteger() || f < 0 {
 		return 0, fmt.Errorf("%s must be a non-negative integer", field)
 	}
-	return int(f), nil
+	// Any budget of 2^31 - 1 or more keeps everything a Go process can hold.
+	return int(min(f, math.MaxInt32)), nil
 }

@@ -1,6 +1,10 @@
 package retention
 
-import "github.com/dsh-conform/conform/reference/jsonjs"
+import (
+	"cmp"
+
+	"github.com/dsh-conform/conform/reference/jsonjs"
+)
 
 // DecodeItemsInput reads a retain.items input (docs/ops.md) with JSON.parse
 // semantics: member names exact, unknown members ignored. Budgets stay JSON
@@ -37,17 +41,16 @@ func DecodeTextInput(f jsonjs.Field) (TextInput, error) {
 	in.Strategy.MaxBytes = st.Member("maxBytes").Value
 	in.Strategy.HeadBytes = st.Member("headBytes").Value
 	in.Strategy.TailBytes = st.Member("tailBytes").Value
+	// Both members are read and the first error returned: the input schema
+	// makes them exclusive arrays of strings, so no order can show.
+	var errChunks, errBase64 error
 	if c := f.Member("chunks"); c.Present {
-		if in.Chunks, err = c.Strings(); err != nil {
-			return in, err
-		}
+		in.Chunks, errChunks = c.Strings()
 	}
 	if c := f.Member("chunksBase64"); c.Present {
-		if in.ChunksBase64, err = c.Strings(); err != nil {
-			return in, err
-		}
+		in.ChunksBase64, errBase64 = c.Strings()
 	}
-	return in, nil
+	return in, cmp.Or(errChunks, errBase64)
 }
 
 func decodeStrategy(f jsonjs.Field, kind *string) (jsonjs.Field, error) {
@@ -67,12 +70,8 @@ func decodeStrategy(f jsonjs.Field, kind *string) (jsonjs.Field, error) {
 // kept, omitted, pushes), written by jsonjs so that items nested at any
 // depth encode (encoding/json stops at 10,000 levels).
 func (o ItemsOutput) Value() jsonjs.Value {
-	items := o.Items
-	if items == nil {
-		items = []jsonjs.Value{}
-	}
 	return jsonjs.ObjectValue(
-		jsonjs.Member{Key: "items", Value: jsonjs.ArrayValue(items...)},
+		jsonjs.Member{Key: "items", Value: jsonjs.ArrayValue(o.Items...)}, // nil writes []
 		jsonjs.Member{Key: "truncated", Value: jsonjs.BoolValue(o.Truncated)},
 		jsonjs.Member{Key: "seen", Value: jsonjs.IntValue(o.Seen)},
 		jsonjs.Member{Key: "kept", Value: jsonjs.IntValue(o.Kept)},

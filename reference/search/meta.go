@@ -34,11 +34,7 @@ func ProjectGrep(r retention.RetainedItems[Match], maxMetaBytes int) Meta {
 
 // ProjectGlob projects the glob page (SEARCH-META-3).
 func ProjectGlob(p GlobPage, maxMetaBytes int) Meta {
-	paths := p.Items
-	if paths == nil {
-		paths = []string{}
-	}
-	return CapMeta(Meta{Shape: ShapePaths, Paths: paths, Truncated: p.Truncated, Total: p.Seen}, maxMetaBytes)
+	return CapMeta(Meta{Shape: ShapePaths, Paths: p.Items, Truncated: p.Truncated, Total: p.Seen}, maxMetaBytes)
 }
 
 // Value returns the meta as a JSON value, members in producer order.
@@ -134,10 +130,7 @@ func envelopeSize(shape string, k, elements int, truncated bool, total int) int 
 	if shape == ShapeMatches {
 		n = len(`{"shape":"matches","files":[`)
 	}
-	n += elements
-	if k > 1 {
-		n += k - 1
-	}
+	n += elements + max(k-1, 0)
 	if truncated {
 		n += len(`],"truncated":true,"total":`)
 	} else {

@@ -86,10 +86,7 @@ func positiveSetting(config jsonjs.Value, key, name string, def int) (int, error
 	if !v.IsInteger() || f < 1 {
 		return 0, fmt.Errorf("tool-fs-search: %s must be a positive integer", name)
 	}
-	if f > 1<<31 {
-		f = 1 << 31 // beyond anything a case can hold
-	}
-	return int(f), nil
+	return int(min(f, 1<<31)), nil // 2^31: beyond anything a case can hold
 }
 
 func checkConfigObject(config jsonjs.Value) error {

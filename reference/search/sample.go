@@ -34,11 +34,8 @@ func rootRelative(path, root string) string {
 // topLevelKey is the first segment of the root-relative form, after leading
 // separators are stripped (SEARCH-SAMPLE-2).
 func topLevelKey(path, root string) string {
-	rel := strings.TrimLeft(rootRelative(path, root), sep)
-	if i := strings.Index(rel, sep); i >= 0 {
-		return rel[:i]
-	}
-	return rel
+	key, _, _ := strings.Cut(strings.TrimLeft(rootRelative(path, root), sep), sep)
+	return key
 }
 
 // SampleAcrossTopLevel takes up to maxItems paths round-robin across their
