@@ -40,6 +40,7 @@ func Named() []Case {
 		namedStrengthRunCode(), // named_strength_*.go: cases mutation testing asked for (docs/mutation.md)
 		namedStrengthSearch(),
 		namedStrengthRetention(),
+		namedStrengthLex(),
 	} {
 		cases = append(cases, part...)
 	}
