@@ -176,16 +176,12 @@ func unescapeInto(out, body []byte) int {
 	return j
 }
 
-// unescape returns the decoded body of a string scanString accepted, in
-// one allocation: the string is made from a fresh buffer that nothing else
+// unescape returns the decoded body of a string scanString accepted that
+// holds an escape (so it decodes to at least one byte), in one allocation: the string is made from a fresh buffer that nothing else
 // references or writes, as strings.Builder does.
 func unescape(body []byte) string {
 	out := make([]byte, len(body))
-	n := unescapeInto(out, body)
-	if n == 0 {
-		return ""
-	}
-	return unsafe.String(&out[0], n)
+	return unsafe.String(&out[0], unescapeInto(out, body))
 }
 
 // scanNumber returns the index after the JSON number starting at b[i], or
@@ -199,7 +195,7 @@ func scanNumber(b []byte, i int) int {
 	case i < n && b[i] == '0':
 		i++
 	case i < n && b[i]-'1' < 9:
-		i = skipDigits(b, i+1)
+		i = skipDigits(b, i)
 	default:
 		return -1
 	}
@@ -265,14 +261,14 @@ func invalidUTF8(b []byte) (int, []byte) {
 	if utf8.Valid(b) {
 		return -1, nil
 	}
-	for i := 0; i < len(b); {
+	// No loop condition: b is not UTF-8, so the walk meets a bad step.
+	for i := 0; ; {
 		size, ok := utf8Step(b, i)
 		if !ok {
 			return i, b[i : i+size]
 		}
 		i += size
 	}
-	return -1, nil
 }
 
 // utf8Step reads one WHATWG UTF-8 step at b[i]: a valid sequence (ok) or a
