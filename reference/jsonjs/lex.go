@@ -185,10 +185,10 @@ func unescape(body []byte) string {
 }
 
 // scanNumber returns the index after the JSON number starting at b[i], or
-// -1 when there is none.
+// -1 when there is none. Every caller has seen b[i], a '-' or a digit.
 func scanNumber(b []byte, i int) int {
 	n := len(b)
-	if i < n && b[i] == '-' {
+	if b[i] == '-' {
 		i++
 	}
 	switch {
