@@ -45,6 +45,7 @@ func Named() []Case {
 		namedStrengthParse(),
 		namedStrengthJSON(),
 		namedStrengthSearch2(),
+		namedStrengthLex(),
 	} {
 		cases = append(cases, part...)
 	}

@@ -53,7 +53,8 @@ func trim[T any](s []T) []T {
 // inside strings aside: see UTF8). b must not change while its Raws are
 // used.
 func (l *Lazy) Scan(b []byte) bool {
-	l.text, l.badUTF8 = b, false
+	// An accepted text has non-ASCII bytes only inside its strings.
+	l.text, l.badUTF8 = b, !utf8.Valid(b)
 	l.stack, l.top, l.open = trim(l.stack), trim(l.top), trim(l.open)
 	l.starts, l.ends = trim(l.starts), trim(l.ends)
 	n := len(b)
@@ -159,12 +160,9 @@ func (l *Lazy) Scan(b []byte) bool {
 	}
 }
 
-// str scans a string and notes invalid UTF-8 in it.
+// str scans a string.
 func (l *Lazy) str(b []byte, i int) int {
-	end, _, nonASCII := scanString(b, i)
-	if end >= 0 && nonASCII && !l.badUTF8 && !utf8.Valid(b[i:end]) {
-		l.badUTF8 = true
-	}
+	end, _ := scanString(b, i)
 	return end
 }
 

@@ -22,8 +22,7 @@ const (
 // stopMask flags (0x80 in the byte) the bytes of the word that end the
 // plain run of a string: '"', '\\' and the C0 controls, which JSON.parse
 // refuses raw. Bits above the lowest flagged byte may be false positives
-// (borrows), so only the lowest one is meaningful. High is the OR of the
-// word, for the non-ASCII check.
+// (borrows), so only the lowest one is meaningful.
 func stopMask(x uint64) uint64 {
 	q := x ^ (swarLo * '"')
 	s := x ^ (swarLo * '\\')
@@ -34,58 +33,48 @@ func stopMask(x uint64) uint64 {
 func isStop(c byte) bool { return c < 0x20 || c == '"' || c == '\\' }
 
 // scanString scans the string whose opening quote is b[i]. It returns the
-// index after the closing quote, whether the body has an escape and
-// whether it has a non-ASCII byte; end is -1 when the text is not a valid
-// JSON string (raw control, bad escape, unterminated). UTF-8 is not
-// checked here.
-func scanString(b []byte, i int) (end int, escaped, nonASCII bool) {
+// index after the closing quote and whether the body has an escape; end is
+// -1 when the text is not a valid JSON string (raw control, bad escape,
+// unterminated). UTF-8 is not checked here: Parse and Lazy check the whole
+// text once, since a non-ASCII byte outside a string is refused anyway.
+func scanString(b []byte, i int) (end int, escaped bool) {
 	i++
 	n := len(b)
-	var high uint64
 	for {
 		for i+8 <= n {
-			x := binary.LittleEndian.Uint64(b[i:])
-			if m := stopMask(x); m != 0 {
-				k := bits.TrailingZeros64(m) >> 3
-				// Only the bytes before the stop belong to the run.
-				high |= x & (1<<(8*k) - 1)
-				i += k
+			if m := stopMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
 				goto stop
 			}
-			high |= x
 			i += 8
 		}
 		for i < n && !isStop(b[i]) {
-			high |= uint64(b[i])
 			i++
 		}
 		if i >= n {
-			return -1, escaped, false
+			break
 		}
 	stop:
-		switch b[i] {
-		case '"':
-			return i + 1, escaped, high&swarHi != 0
-		case '\\':
-			escaped = true
-			if i+1 >= n {
-				return -1, escaped, false
-			}
-			switch b[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
-			case 'u':
-				if i+6 > n || !isHex(b[i+2]) || !isHex(b[i+3]) || !isHex(b[i+4]) || !isHex(b[i+5]) {
-					return -1, escaped, false
-				}
-				i += 6
-			default:
-				return -1, escaped, false
-			}
-		default: // a raw control character
-			return -1, escaped, false
+		if b[i] == '"' {
+			return i + 1, escaped
 		}
+		if b[i] != '\\' || i+1 >= n {
+			break // a raw control character, or a backslash ending the text
+		}
+		escaped = true
+		switch b[i+1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			i += 2
+			continue
+		case 'u':
+			if i+6 <= n && isHex(b[i+2]) && isHex(b[i+3]) && isHex(b[i+4]) && isHex(b[i+5]) {
+				i += 6
+				continue
+			}
+		}
+		break // a bad escape
 	}
+	return -1, escaped // escaped is not read then
 }
 
 // skipString returns the index after the string at b[i] in a text Scan or
@@ -141,7 +130,8 @@ func hex4(b []byte) uint16 {
 // 3-byte generalized (WTF-8) encoding, as JSON.parse keeps it.
 func unescapeInto(out, body []byte) int {
 	j := 0
-	for i := 0; i < len(body); {
+	// No loop condition: at the body's end IndexByte finds no backslash.
+	for i := 0; ; {
 		k := bytes.IndexByte(body[i:], '\\')
 		if k < 0 {
 			j += copy(out[j:], body[i:])
@@ -186,63 +176,51 @@ func unescapeInto(out, body []byte) int {
 	return j
 }
 
-// unescape returns the decoded body of a string scanString accepted, in
-// one allocation: the string is made from a fresh buffer that nothing else
+// unescape returns the decoded body of a string scanString accepted that
+// holds an escape (so it decodes to at least one byte), in one allocation: the string is made from a fresh buffer that nothing else
 // references or writes, as strings.Builder does.
 func unescape(body []byte) string {
 	out := make([]byte, len(body))
-	n := unescapeInto(out, body)
-	if n == 0 {
-		return ""
-	}
-	return unsafe.String(&out[0], n)
+	return unsafe.String(&out[0], unescapeInto(out, body))
 }
 
 // scanNumber returns the index after the JSON number starting at b[i], or
-// -1 when there is none.
+// -1 when there is none. Every caller has seen b[i], a '-' or a digit.
 func scanNumber(b []byte, i int) int {
 	n := len(b)
-	if i < n && b[i] == '-' {
+	if b[i] == '-' {
 		i++
 	}
 	switch {
-	case i >= n:
-		return -1
-	case b[i] == '0':
+	case i < n && b[i] == '0':
 		i++
-	case b[i]-'1' < 9:
-		i++
-		for i < n && b[i]-'0' < 10 {
-			i++
-		}
+	case i < n && b[i]-'1' < 9:
+		i = skipDigits(b, i)
 	default:
 		return -1
 	}
 	if i < n && b[i] == '.' {
-		if i = digits(b, i+1); i < 0 {
+		s := i + 1
+		if i = skipDigits(b, s); i == s {
 			return -1
 		}
 	}
 	if i < n && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < n && (b[i] == '+' || b[i] == '-') {
-			i++
+		s := i + 1
+		if s < n && (b[s] == '+' || b[s] == '-') {
+			s++
 		}
-		if i = digits(b, i); i < 0 {
+		if i = skipDigits(b, s); i == s {
 			return -1
 		}
 	}
 	return i
 }
 
-// digits returns the index after one or more digits at b[i], or -1.
-func digits(b []byte, i int) int {
-	s := i
+// skipDigits returns the index after the digits, if any, at b[i].
+func skipDigits(b []byte, i int) int {
 	for i < len(b) && b[i]-'0' < 10 {
 		i++
-	}
-	if i == s {
-		return -1
 	}
 	return i
 }
@@ -283,14 +261,14 @@ func invalidUTF8(b []byte) (int, []byte) {
 	if utf8.Valid(b) {
 		return -1, nil
 	}
-	for i := 0; i < len(b); {
+	// No loop condition: b is not UTF-8, so the walk meets a bad step.
+	for i := 0; ; {
 		size, ok := utf8Step(b, i)
 		if !ok {
 			return i, b[i : i+size]
 		}
 		i += size
 	}
-	return -1, nil
 }
 
 // utf8Step reads one WHATWG UTF-8 step at b[i]: a valid sequence (ok) or a

@@ -343,7 +343,7 @@ func (p *parser) number() error {
 // and only a refused string is walked again, for the message.
 func (p *parser) str() (string, error) {
 	start := p.pos
-	end, escaped, _ := scanString(p.data, start)
+	end, escaped := scanString(p.data, start)
 	if end < 0 {
 		return "", p.strError()
 	}
