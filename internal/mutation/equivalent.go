@@ -3,8 +3,6 @@ package mutation
 import (
 	"fmt"
 	"os"
-
-	"go.yaml.in/yaml/v3"
 )
 
 // EquivalentsFile lists the surviving mutants no op can observe.
@@ -39,31 +37,39 @@ func (l Equivalents) Reason(m Mutant) (string, bool) {
 }
 
 // LoadEquivalents reads the list; every entry needs a reason and either a
-// mutant or a list of mutants, and no mutant is listed twice.
+// mutant or a list of mutants, and no mutant is listed twice. Errors name
+// the file and the entry's line.
 func LoadEquivalents(path string) (Equivalents, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var es []entry
-	if err := yaml.Unmarshal(b, &es); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	items, err := yamlList(path, b)
+	if err != nil {
+		return nil, err
 	}
 	var l Equivalents
-	seen := map[string]bool{}
-	for i, e := range es {
+	seen := map[string]int{}
+	for _, n := range items {
+		var e entry
+		if err := n.Decode(&e); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, n.Line, err)
+		}
 		ids := e.Mutants
 		if e.Mutant != "" {
 			ids = append([]string{e.Mutant}, ids...)
 		}
 		if len(ids) == 0 || e.Reason == "" {
-			return nil, fmt.Errorf("%s: entry %d: needs a reason and a mutant or mutants", path, i+1)
+			return nil, fmt.Errorf("%s:%d: an entry needs a reason and a mutant or mutants", path, n.Line)
 		}
 		for _, id := range ids {
-			if id == "" || seen[id] {
-				return nil, fmt.Errorf("%s: entry %d: %q empty or listed twice", path, i+1, id)
+			if id == "" {
+				return nil, fmt.Errorf("%s:%d: an empty mutant id", path, n.Line)
 			}
-			seen[id] = true
+			if first, dup := seen[id]; dup {
+				return nil, fmt.Errorf("%s:%d: %q is listed at line %d already", path, n.Line, id, first)
+			}
+			seen[id] = n.Line
 			l = append(l, Equivalent{Mutant: id, Reason: e.Reason})
 		}
 	}

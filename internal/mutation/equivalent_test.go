@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -106,19 +107,23 @@ func TestLoadEquivalentsFlattensGroups(t *testing.T) {
 
 func TestLoadEquivalentsRejectsBadEntries(t *testing.T) {
 	dir := t.TempDir()
-	for name, text := range map[string]string{
-		"no-reason":        "- mutant: \"a.go:1:1 < -> <=\"\n",
-		"twice":            "- {mutant: x, reason: r}\n- {mutant: x, reason: s}\n",
-		"not-list":         "mutant: x\n",
-		"no-ids":           "- {mutants: [], reason: r}\n",
-		"twice-in-a-group": "- {mutant: x, reason: r}\n- {mutants: [y, x], reason: s}\n",
+	for name, c := range map[string]struct{ text, where string }{
+		"no-reason":        {"- mutant: \"a.go:1:1 < -> <=\"\n", ":1:"},
+		"twice":            {"- {mutant: x, reason: r}\n- {mutant: x, reason: s}\n", ":2:"},
+		"not-list":         {"mutant: x\n", ":1:"},
+		"no-ids":           {"- {mutants: [], reason: r}\n", ":1:"},
+		"twice-in-a-group": {"- {mutant: x, reason: r}\n- {mutants: [y, x], reason: s}\n", ":2:"},
 	} {
 		p := filepath.Join(dir, name+".yaml")
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		if err := os.WriteFile(p, []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := LoadEquivalents(p); err == nil {
+		_, err := LoadEquivalents(p)
+		switch {
+		case err == nil:
 			t.Errorf("%s: accepted", name)
+		case !strings.Contains(err.Error(), p+c.where):
+			t.Errorf("%s: %v does not name %s%s", name, err, p, c.where)
 		}
 	}
 }

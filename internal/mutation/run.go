@@ -133,7 +133,7 @@ func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, m Mutan
 		r.Status, r.Detail = NoCompile, err.Error()
 		return r
 	}
-	_, listed := cfg.Listed.Reason(m)
+	why, listed := cfg.Listed.Reason(m)
 	if h == baseHash {
 		r.Status, r.Stale = Identical, listed
 		return r
@@ -141,16 +141,11 @@ func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, m Mutan
 	r.Status, r.Detail = runConform(ctx, cfg, bin)
 	switch {
 	case r.Status == Survived && listed:
-		r.Status, r.Detail = Listed, reason(cfg.Listed, m)
+		r.Status, r.Detail = Listed, why
 	case r.Status == Killed && listed:
 		r.Stale = true
 	}
 	return r
-}
-
-func reason(l Equivalents, m Mutant) string {
-	why, _ := l.Reason(m)
-	return why
 }
 
 // build compiles the lean adapter. -trimpath, -buildvcs=false and an empty

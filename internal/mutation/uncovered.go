@@ -34,20 +34,13 @@ func LoadUncovered(path string) ([]Uncovered, error) {
 // ParseUncovered reads the entries of b, naming path and the line of a bad
 // entry in its errors.
 func ParseUncovered(path string, b []byte) ([]Uncovered, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(b, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if len(doc.Content) == 0 {
-		return nil, nil // only comments
-	}
-	list := doc.Content[0]
-	if list.Kind != yaml.SequenceNode {
-		return nil, fmt.Errorf("%s:%d: want a list of entries", path, list.Line)
+	items, err := yamlList(path, b)
+	if err != nil {
+		return nil, err
 	}
 	var out []Uncovered
 	seen := map[Uncovered]int{}
-	for _, n := range list.Content {
+	for _, n := range items {
 		var u Uncovered
 		if err := n.Decode(&u); err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, n.Line, err)
@@ -63,6 +56,23 @@ func ParseUncovered(path string, b []byte) ([]Uncovered, error) {
 		out = append(out, u)
 	}
 	return out, nil
+}
+
+// yamlList is the items of the YAML list b (none for a file of comments),
+// so that errors can name an item's line.
+func yamlList(path string, b []byte) ([]*yaml.Node, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(doc.Content) == 0 {
+		return nil, nil // only comments
+	}
+	list := doc.Content[0]
+	if list.Kind != yaml.SequenceNode {
+		return nil, fmt.Errorf("%s:%d: want a list of entries", path, list.Line)
+	}
+	return list.Content, nil
 }
 
 // matches reports whether the entry explains block b. Func is the symbol
