@@ -52,3 +52,25 @@ func BenchmarkParseBig(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLazyScanBig validates every line of a 64 MB Big log with
+// jsonjs.Lazy.Scan, the first step check-log takes on each line.
+func BenchmarkLazyScanBig(b *testing.B) {
+	var buf bytes.Buffer
+	if _, err := sessionlog.Big(&buf, 64<<20, 1); err != nil {
+		b.Fatal(err)
+	}
+	log := buf.Bytes()
+	b.SetBytes(int64(len(log)))
+	b.ReportAllocs()
+	var lz jsonjs.Lazy
+	for b.Loop() {
+		for rest := log; len(rest) > 0; {
+			i := bytes.IndexByte(rest, '\n')
+			if !lz.Scan(rest[:i]) || !lz.UTF8() {
+				b.Fatal("Scan refused a line of Big")
+			}
+			rest = rest[i+1:]
+		}
+	}
+}

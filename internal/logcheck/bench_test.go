@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/dsh-conform/conform/generators/sessionlog"
 	"github.com/dsh-conform/conform/internal/logcheck"
 )
 
@@ -22,6 +23,24 @@ func BenchmarkCheck(b *testing.B) {
 			b.Fatalf("unexpected finding: %+v", f)
 		})
 		if err != nil || st.Lines == 0 {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCheckBig checks 64 MB of sessionlog.Big (seed 1), the log the
+// issue 10 throughput target is stated on (≥ 150 MB/s per core).
+func BenchmarkCheckBig(b *testing.B) {
+	var buf bytes.Buffer
+	if _, err := sessionlog.Big(&buf, 64<<20, 1); err != nil {
+		b.Fatal(err)
+	}
+	log := buf.Bytes()
+	b.SetBytes(int64(len(log)))
+	b.ReportAllocs()
+	opt := logcheck.Defaults()
+	for b.Loop() {
+		if _, err := logcheck.Check(bytes.NewReader(log), "big.jsonl", opt, func(logcheck.Finding) {}); err != nil {
 			b.Fatal(err)
 		}
 	}
