@@ -193,7 +193,7 @@ func Matches() *rapid.Generator[[]search.Match] {
 			if genChoice(t, "bigLineNumber", 5) == 0 {
 				line = rapid.SampledFrom([]int{9, 10, 99, 100, 12345, 1000000}).Draw(t, "lineNumber")
 			}
-			matches[i] = search.Match{Path: rapid.SampledFrom(pool).Draw(t, "matchPath"), LineNumber: line, Line: Line().Draw(t, "line")}
+			matches[i] = search.Match{Path: rapid.SampledFrom(pool).Draw(t, "matchPath"), LineNumber: float64(line), Line: Line().Draw(t, "line")}
 		}
 		return matches
 	})

@@ -288,7 +288,7 @@ func TestGrepMetaIsTextPrefix_SEARCH_META_6_RETAIN_1(t *testing.T) {
 				t.Fatalf("meta group %d (%q, %d rows) is not text group (%q, %d rows)", i, f.Path, len(f.Matches), g.path, len(g.rows))
 			}
 			for j, mm := range f.Matches {
-				if want := fmt.Sprintf("Line %d: %s", mm.LineNumber, mm.Line); g.rows[j] != want {
+				if want := "Line " + jsonjs.FormatNumber(mm.LineNumber) + ": " + mm.Line; g.rows[j] != want {
 					t.Fatalf("group %d row %d: text %q, meta %q", i, j, g.rows[j], want)
 				}
 			}

@@ -416,7 +416,7 @@ func bigMatches() []search.Match {
 		{Path: "c.ts", LineNumber: 3, Line: strings.Repeat("z", 60)},
 	}
 	for i := 0; i < 40; i++ {
-		ms = append(ms, search.Match{Path: "d.ts", LineNumber: 10 + i, Line: strings.Repeat("d", 1990)})
+		ms = append(ms, search.Match{Path: "d.ts", LineNumber: float64(10 + i), Line: strings.Repeat("d", 1990)})
 	}
 	return ms
 }

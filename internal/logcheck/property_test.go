@@ -46,7 +46,7 @@ var _ = Describe("reference output", func() {
 			for i := range matches {
 				matches[i] = search.Match{
 					Path:       rapid.SampledFrom(paths).Draw(t, "path"),
-					LineNumber: rapid.IntRange(1, 3000).Draw(t, "lineNumber"),
+					LineNumber: float64(rapid.IntRange(1, 3000).Draw(t, "lineNumber")),
 					Line:       lineGen.Draw(t, "line"),
 				}
 			}

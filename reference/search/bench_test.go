@@ -16,7 +16,7 @@ func BenchmarkCapMeta100kGroups(b *testing.B) {
 	for i := range files {
 		files[i] = search.FileMatches{
 			Path:    fmt.Sprintf("src/pkg%d/file%d.ts", i%97, i),
-			Matches: []search.Match{{Path: "", LineNumber: i + 1, Line: "const value = compute(input) // matched"}},
+			Matches: []search.Match{{Path: "", LineNumber: float64(i + 1), Line: "const value = compute(input) // matched"}},
 		}
 	}
 	m := search.Meta{Shape: search.ShapeMatches, Files: files, Total: len(files)}
@@ -35,7 +35,7 @@ func BenchmarkCapMeta100kGroups(b *testing.B) {
 func BenchmarkGrepResult1000(b *testing.B) {
 	ms := make([]search.Match, 1000)
 	for i := range ms {
-		ms[i] = search.Match{Path: fmt.Sprintf("f%d.ts", i%40), LineNumber: i + 1, Line: "a matched line of ordinary length with é and 😀"}
+		ms[i] = search.Match{Path: fmt.Sprintf("f%d.ts", i%40), LineNumber: float64(i + 1), Line: "a matched line of ordinary length with é and 😀"}
 	}
 	in := search.GrepInput{Value: search.GrepValue{Matches: ms}}
 	in.Args = parseArgs(`{"pattern":"x"}`)

@@ -428,7 +428,7 @@ var _ = Describe("configuration (SEARCH-CFG-1/2)", func() {
 	It("uses the defaults when settings are absent", func() {
 		var ms []search.Match
 		for i := 0; i < 251; i++ {
-			ms = append(ms, search.Match{Path: fmt.Sprintf("f%d", i), LineNumber: i + 1, Line: strings.Repeat("x", 2001)})
+			ms = append(ms, search.Match{Path: fmt.Sprintf("f%d", i), LineNumber: float64(i + 1), Line: strings.Repeat("x", 2001)})
 		}
 		out := grepOp(`{"args":{"pattern":"x"},"value":` + grepValueJSON(ms) + `}`)
 		Expect(out.Content).To(HavePrefix("Found 250 of 251 matches"))

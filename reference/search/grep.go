@@ -9,11 +9,13 @@ import (
 )
 
 // Match is one grep match of the canonical value (SEARCH-VAL-1): the full
-// line, or its preview once retained.
+// line, or its preview once retained. LineNumber is the JavaScript number
+// JSON.parse gave: the output schema asks for an integer, and upstream
+// renders and projects any, 2^63 and 1e21 included (`Line 1e+21`).
 type Match struct {
-	Path       string `json:"path"`
-	LineNumber int    `json:"lineNumber"`
-	Line       string `json:"line"`
+	Path       string  `json:"path"`
+	LineNumber float64 `json:"lineNumber"`
+	Line       string  `json:"line"`
 }
 
 // Ref is a saved spill artifact as the text cites it (SPILL-REF-1).
@@ -70,7 +72,7 @@ func formatGroups(b *strings.Builder, groups []FileMatches) {
 		for _, m := range g.Matches {
 			// `Line ${lineNumber}` is Number::toString: past 2^53 JavaScript
 			// prints 2^60 as 1152921504606847000, not int64 digits (SEARCH-GREP-3).
-			b.Write(AppendRowHead(head[:0], jsonjs.FormatNumber(float64(m.LineNumber))))
+			b.Write(AppendRowHead(head[:0], jsonjs.FormatNumber(m.LineNumber)))
 			b.WriteString(m.Line)
 		}
 	}

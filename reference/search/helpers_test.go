@@ -25,7 +25,7 @@ func matchesFrom(spec string) []search.Match {
 		parts := strings.SplitN(f, ":", 3)
 		n, err := strconv.Atoi(parts[1])
 		ExpectWithOffset(1, err).NotTo(HaveOccurred())
-		out = append(out, search.Match{Path: parts[0], LineNumber: n, Line: parts[2]})
+		out = append(out, search.Match{Path: parts[0], LineNumber: float64(n), Line: parts[2]})
 	}
 	return out
 }

@@ -43,11 +43,7 @@ func DecodeGrepInput(f jsonjs.Field) (GrepInput, error) {
 		m := &in.Value.Matches[i]
 		m.Path, _ = it.Member("path").String()
 		m.Line, _ = it.Member("line").String()
-		n, err := it.Member("lineNumber").Int()
-		if err != nil {
-			return GrepInput{}, err
-		}
-		m.LineNumber = n
+		m.LineNumber, _ = it.Member("lineNumber").Value.Float() // an integer: CheckOutput saw to it
 	}
 	return in, nil
 }

@@ -67,7 +67,7 @@ func groupValue(g FileMatches) jsonjs.Value {
 	rows := make([]jsonjs.Value, len(g.Matches))
 	for i, m := range g.Matches {
 		rows[i] = jsonjs.ObjectValue(
-			jsonjs.Member{Key: "lineNumber", Value: jsonjs.IntValue(m.LineNumber)},
+			jsonjs.Member{Key: "lineNumber", Value: jsonjs.NumberValue(m.LineNumber)},
 			jsonjs.Member{Key: "line", Value: jsonjs.StringValue(m.Line)},
 		)
 	}
@@ -118,7 +118,7 @@ func groupSize(g FileMatches) int {
 		if i > 0 {
 			n++
 		}
-		n += len(`{"lineNumber":`) + jsonjs.NumberSize(float64(m.LineNumber)) + len(`,"line":`) + jsonjs.StringSize(m.Line) + len(`}`)
+		n += len(`{"lineNumber":`) + jsonjs.NumberSize(m.LineNumber) + len(`,"line":`) + jsonjs.StringSize(m.Line) + len(`}`)
 	}
 	return n
 }

@@ -1,8 +1,11 @@
 package search
 
 import (
+	"math"
 	"strconv"
 	"strings"
+
+	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
 // The inverses of the text renderers, for readers of logged texts
@@ -174,18 +177,11 @@ func ParseGrepGroups(s string) ([]FileMatches, bool) {
 			if !ok {
 				return nil, false
 			}
-			neg := strings.HasPrefix(rest, "-")
-			n, rest, ok := cutCount(strings.TrimPrefix(rest, "-"))
-			if !ok || (neg && n == 0) {
+			n, rest, ok := cutLineNumber(rest)
+			if !ok {
 				return nil, false
 			}
-			if rest, ok = strings.CutPrefix(rest, rowSep); !ok {
-				return nil, false
-			}
-			if neg {
-				n = -n
-			}
-			g.Matches = append(g.Matches, Match{Path: g.Path, LineNumber: int(n), Line: rest})
+			g.Matches = append(g.Matches, Match{Path: g.Path, LineNumber: n, Line: rest})
 		}
 		out = append(out, g)
 	}
@@ -200,6 +196,23 @@ func FormatGroups(groups []FileMatches) string {
 }
 
 // cutCount cuts a decimal count without leading zeros off s.
+// cutLineNumber reads the "N: " of a row head: N as formatGroups writes
+// an integer (Number::toString: "12", "-3", "1152921504606847000",
+// "1e+21"), and nothing else, so reading is the exact inverse of writing.
+func cutLineNumber(s string) (float64, string, bool) {
+	num, rest, ok := strings.Cut(s, rowSep)
+	if !ok {
+		return 0, s, false
+	}
+	// The round trip refuses every other spelling ParseFloat takes: "+1",
+	// "1.0", "0x10", "-0", "1e21"; Infinity is no integer line number.
+	n, err := strconv.ParseFloat(num, 64)
+	if err != nil || math.IsInf(n, 0) || n != math.Trunc(n) || jsonjs.FormatNumber(n) != num {
+		return 0, s, false
+	}
+	return n, rest, true
+}
+
 func cutCount(s string) (int64, string, bool) {
 	i := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {

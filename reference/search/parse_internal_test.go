@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -101,7 +102,7 @@ func TestGrepGroupsInverse(t *testing.T) {
 		for i := rapid.IntRange(0, 4).Draw(t, "groups"); i > 0; i-- {
 			g := FileMatches{Path: noNewline(t, "path")}
 			for j := rapid.IntRange(1, 4).Draw(t, "matches"); j > 0; j-- {
-				g.Matches = append(g.Matches, Match{Path: g.Path, LineNumber: rapid.IntRange(-5, 1<<40).Draw(t, "n"), Line: noNewline(t, "line")})
+				g.Matches = append(g.Matches, Match{Path: g.Path, LineNumber: drawLineNumber(t), Line: noNewline(t, "line")})
 			}
 			groups = append(groups, g)
 		}
@@ -128,7 +129,9 @@ func TestParsersRefuseOtherWording(t *testing.T) {
 			t.Errorf("ParseGlobFooter(%q) accepted", f)
 		}
 	}
-	for _, g := range []string{"a.ts", "a.ts\nLine x: y", "a.ts\nLine -0: y", "a.ts\nline 1: y", "a.ts\nLine 1:y"} {
+	for _, g := range []string{"a.ts", "a.ts\nLine x: y", "a.ts\nLine -0: y", "a.ts\nline 1: y", "a.ts\nLine 1:y",
+		"a.ts\nLine +1: y", "a.ts\nLine 01: y", "a.ts\nLine 1.0: y", "a.ts\nLine 1.5: y", "a.ts\nLine 0x10: y",
+		"a.ts\nLine 1e21: y", "a.ts\nLine 1E+21: y", "a.ts\nLine Infinity: y", "a.ts\nLine NaN: y", "a.ts\nLine : y"} {
 		if _, ok := ParseGrepGroups(g); ok {
 			t.Errorf("ParseGrepGroups(%q) accepted", g)
 		}
@@ -136,4 +139,15 @@ func TestParsersRefuseOtherWording(t *testing.T) {
 	if _, ok := ParseRecovery(grepSavedHead+"loc", false); ok {
 		t.Error("a saved sentence without a hint accepted")
 	}
+}
+
+// drawLineNumber draws an integer JavaScript number: a small one, or any
+// integer-valued double (past 2^53, 2^63, 1e21: Number::toString's
+// exponent form).
+func drawLineNumber(t *rapid.T) float64 {
+	if rapid.Bool().Draw(t, "smallLineNumber") {
+		return float64(rapid.IntRange(-5, 1<<40).Draw(t, "n"))
+	}
+	// + 0 turns -0 into 0: a -0 never renders (the lossless check refuses it).
+	return math.Trunc(rapid.Float64Range(-math.MaxFloat64, math.MaxFloat64).Draw(t, "n")) + 0
 }
