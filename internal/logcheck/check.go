@@ -270,26 +270,26 @@ func (c *checker) lineDone(b []byte, size int, tooLong, noLF bool) {
 	}
 	top := c.lz.Top()
 	typ, _ := get(top, "type")
+	ti, typeOK := c.typeOf(typ) // one lookup dispatches the line
 	switch {
-	case first && typ.StrIs(headerType):
+	case first && ti.kind == evHeader:
 		c.checkHeader(n, top)
 		return
 	case first:
 		desc := "an object without a string type"
-		if s, ok := c.str(typ); ok {
-			desc = "a " + quote(s) + " line"
+		if typeOK {
+			desc = "a " + quote(ti.name) + " line"
 		}
 		c.report(n, -1, "", "LOG-2", Violation, "missing session header: line 1 is %s", desc)
-	case typ.StrIs(headerType):
+	case ti.kind == evHeader:
 		c.report(n, -1, "", "LOG-2", Violation, "line %d is a second session header; only the first line may be one", n)
 		return
 	}
-	switch {
-	case typ.StrIs(rowText), typ.StrIs(rowReasoning), typ.StrIs(rowToolCall):
-		c.checkRow(n, top)
-	default:
-		c.checkEvent(n, top)
+	if ti.kind == evRow {
+		c.checkRow(n, top, ti.name)
+		return
 	}
+	c.checkEvent(n, top, ti, typeOK)
 }
 
 // arenaKeep is the scratch capacity kept from one line to the next; a

@@ -70,21 +70,32 @@ var knownEventTypes = map[string]evKind{
 	"web/deepseek-search-llm-request": evOther,
 }
 
-// knownTypeInfo maps the raw (unescaped) spelling of a known type to its
-// name and kind, so that the name need not be decoded and copied.
-var knownTypeInfo = func() map[string]struct {
-	name string
-	kind evKind
-} {
-	m := make(map[string]struct {
-		name string
-		kind evKind
-	}, len(knownEventTypes))
+// Line kinds beyond the event vocabulary: the session header and the
+// packed chunk rows, told apart by the same one lookup of the type.
+const (
+	evHeader evKind = iota + 100
+	evRow
+)
+
+// typeInfo is what a line's type says: the decoded name, how the checker
+// treats the line, and whether the name is in the event vocabulary.
+type typeInfo struct {
+	name  string
+	kind  evKind
+	known bool
+}
+
+// knownTypeInfo maps the raw (unescaped) spelling of every type the
+// checker knows (events, the header, the rows) to its info, so that one
+// lookup per line dispatches it and known names are not decoded or copied.
+var knownTypeInfo = func() map[string]typeInfo {
+	m := make(map[string]typeInfo, len(knownEventTypes)+4)
 	for k, v := range knownEventTypes {
-		m[k] = struct {
-			name string
-			kind evKind
-		}{k, v}
+		m[k] = typeInfo{name: k, kind: v, known: true}
+	}
+	m[headerType] = typeInfo{name: headerType, kind: evHeader}
+	for _, r := range []string{rowText, rowReasoning, rowToolCall} {
+		m[r] = typeInfo{name: r, kind: evRow}
 	}
 	return m
 }()

@@ -148,17 +148,7 @@ func clip(r raw) string {
 
 // checkRow checks a packed chunk row (LOG-4) and feeds its expanded seqs
 // to the sequence check.
-func (c *checker) checkRow(line int, top []member) {
-	typRaw, _ := get(top, "type")
-	var typ string
-	switch {
-	case typRaw.StrIs(rowText):
-		typ = rowText
-	case typRaw.StrIs(rowReasoning):
-		typ = rowReasoning
-	default:
-		typ = rowToolCall
-	}
+func (c *checker) checkRow(line int, top []member, typ string) {
 	var p problems
 	keySet(top, []string{"type", "seq0", "time0", "data"}, nil, &p, typ+" row")
 	seq0, seqOK := int64(-1), false
@@ -291,17 +281,16 @@ var envelopeKeys = []string{"type", "seq", "time", "data", "surfaceOp", "sourceE
 
 // checkEvent checks an event envelope (LOG-3, LOG-5, LOG-6) and hands the
 // event to its type's checks.
-func (c *checker) checkEvent(line int, top []member) {
+func (c *checker) checkEvent(line int, top []member, ti typeInfo, typeOK bool) {
 	c.evBuf = event{line: line, seq: -1}
 	ev := &c.evBuf
 	var p problems
 	// One pass over the members; a later duplicate wins, as in get.
-	var typRaw, seqRaw, timeRaw, dataRaw, ignRaw, surfRaw, srcRaw raw
+	var seqRaw, timeRaw, dataRaw, ignRaw, surfRaw, srcRaw raw
 	hasExtra := false
 	for _, m := range top {
 		switch string(m.Key) {
-		case "type":
-			typRaw = m.Value
+		case "type": // read by lineDone: ti
 		case "seq":
 			seqRaw = m.Value
 		case "time":
@@ -318,8 +307,8 @@ func (c *checker) checkEvent(line int, top []member) {
 			hasExtra = true
 		}
 	}
-	typ, kind, known, ok := c.eventType(typRaw)
-	if !ok || typ == "" {
+	typ, kind, known := ti.name, ti.kind, ti.known
+	if !typeOK || typ == "" {
 		p.add("type is missing or not a non-empty string")
 	}
 	ev.typ = typ
@@ -480,17 +469,19 @@ func (c *checker) seqList(v raw) ([]int64, bool) {
 	return out, true
 }
 
-// eventType decodes an event's type; the names of the known types are
-// not copied.
-func (c *checker) eventType(r raw) (typ string, kind evKind, known, ok bool) {
+// typeOf decodes a line's type; the names the checker knows are not
+// copied. ok is false when the type is not a string.
+func (c *checker) typeOf(r raw) (t typeInfo, ok bool) {
 	if c.validUTF8 && r.Kind() == jsonjs.String {
 		if t, found := knownTypeInfo[string(r[1:len(r)-1])]; found {
-			return t.name, t.kind, true, true
+			return t, true
 		}
 	}
-	typ, ok = c.str(r)
-	kind, known = knownEventTypes[typ]
-	return typ, kind, known, ok
+	name, ok := c.str(r)
+	if t, found := knownTypeInfo[name]; found {
+		return t, ok
+	}
+	return typeInfo{name: name}, ok
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
