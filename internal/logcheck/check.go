@@ -49,6 +49,7 @@ type checker struct {
 	rarena    []raw    // item slices of the current line
 	seqBuf    []int64
 	hashStack []hashFrame
+	metaBuf   searchMeta // readMeta's scratch
 	evBuf     event
 	resBuf    result
 	lineNo    int

@@ -2,7 +2,6 @@ package logcheck
 
 import (
 	"encoding/binary"
-	"math"
 	"strconv"
 	"strings"
 
@@ -186,17 +185,16 @@ type result struct {
 	msgID     string
 	hasMsgID  bool
 
-	metaParsed bool
-	metaValue  jsonjs.Value
+	hashed   bool // metaHash is set
+	metaHash uint64
 }
 
-// metaVal is the tree of the line's meta, valid for this line only (see
-// jsonjs.Lazy.Tree): nothing keeps it, only its hash.
-func (c *checker) metaVal(r *result) jsonjs.Value {
-	if !r.metaParsed {
-		r.metaValue, r.metaParsed = c.tree(r.meta), true
+// metaHash is hashValue of the line's meta, computed once.
+func (c *checker) metaHash(r *result) uint64 {
+	if !r.hashed {
+		r.metaHash, r.hashed = c.hashMeta(r.meta), true
 	}
-	return r.metaValue
+	return r.metaHash
 }
 
 // toolResult checks a tool/result event.
@@ -552,7 +550,7 @@ func (c *checker) replaceResult(ev *event, res *result) {
 		if res.errRaw != nil != d.hasErr || res.errRaw != nil && errKey(res) != d.errKey {
 			p.add("error differs from the original result's")
 		}
-		if res.meta != nil != d.hasMeta || res.meta != nil && c.hash(c.metaVal(res)) != d.metaHash {
+		if res.meta != nil != d.hasMeta || res.meta != nil && c.metaHash(res) != d.metaHash {
 			p.add("meta differs from the original result's")
 		}
 	case c.open[id] != nil:
@@ -602,7 +600,7 @@ func (c *checker) hash(v jsonjs.Value) uint64 {
 
 // hashValueWith is hashValue on the stack *buf (emptied first).
 func hashValueWith(v jsonjs.Value, buf *[]hashFrame) uint64 {
-	const prime = 1099511628211
+	const prime = hashPrime
 	stack := (*buf)[:0]
 	var done uint64 // the hash of the value just finished
 	push := func(v jsonjs.Value) bool {
@@ -613,23 +611,17 @@ func hashValueWith(v jsonjs.Value, buf *[]hashFrame) uint64 {
 			return true
 		case jsonjs.Array:
 			items, _ := v.Items()
-			stack = append(stack, hashFrame{items: items, acc: 0x0a})
+			stack = append(stack, hashFrame{items: items, acc: hashArrayInit})
 			return true
 		case jsonjs.String:
 			s, _ := v.Str()
-			done = mix(fnvString(s) ^ 0x05)
+			done = hashString(s)
 		case jsonjs.Number:
 			f, _ := v.Float()
-			if f == 0 {
-				f = 0
-			}
-			done = mix(math.Float64bits(f) ^ 0x03)
+			done = hashNumber(f)
 		case jsonjs.Bool:
-			if b, _ := v.Bool(); b {
-				done = mix(0x11)
-			} else {
-				done = mix(0x10)
-			}
+			b, _ := v.Bool()
+			done = hashBool(b)
 		default:
 			done = mix(0x00)
 		}
@@ -664,7 +656,7 @@ func hashValueWith(v jsonjs.Value, buf *[]hashFrame) uint64 {
 			continue
 		}
 		if top.obj {
-			done = mix(top.acc ^ 0x0b)
+			done = mix(top.acc ^ hashObjectEnd)
 		} else {
 			done = mix(top.acc)
 		}
@@ -709,7 +701,7 @@ func (c *checker) complete(cl *call, ev *event, res *result) {
 		tool: cl.tool, hasErr: res.errRaw != nil, errKey: errKey(res), hasMeta: res.meta != nil,
 	}
 	if res.meta != nil {
-		d.metaHash = c.hash(c.metaVal(res))
+		d.metaHash = c.metaHash(res)
 	}
 	c.done.add(d)
 }

@@ -1,0 +1,339 @@
+package logcheck
+
+import (
+	"bytes"
+	"math"
+
+	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/reference/search"
+)
+
+// searchMeta is a search result's meta as the checks read it: the view it
+// narrows to (SEARCH-NARROW) and its list, decoded once.
+//
+// Fast path: a meta in the layout the reference writes (members shape, the
+// list, truncated, total in that order; groups {path, matches}, matches
+// {lineNumber, line}; no whitespace, no other member) is read straight from
+// the line, without a tree. Such a text narrows by construction (every
+// member SEARCH-NARROW asks for is there with the right kind, and there is
+// no duplicate for JSON.parse to resolve), and its strings and numbers are
+// decoded with the reader's own Str and Float, so it gives what the tree
+// gives. Any other meta, and any meta on a line that is not UTF-8, takes the
+// tree and search.ViewFromMeta.
+type searchMeta struct {
+	view      *search.View // nil when the meta does not narrow; List is unset on the fast path
+	keysOK    bool         // the top members are exactly shape, the list, truncated, total
+	groups    []metaGroup  // grep
+	matches   []metaMatch  // every group's matches, in order
+	paths     []string     // glob
+	canonical bool         // JSON.stringify of the parse gives back the raw text
+	tree      jsonjs.Value // the slow path's tree (valid for this line)
+	hasTree   bool
+	hash      uint64 // hashValue of the parse
+}
+
+// metaGroup is one grep group; its matches are m.matches[lo:hi].
+type metaGroup struct {
+	path   string
+	lo, hi int
+	keysOK bool         // members exactly path, matches
+	node   jsonjs.Value // the group's tree, on the slow path (for messages)
+}
+
+// metaMatch is one grep match.
+type metaMatch struct {
+	num    float64
+	line   string
+	keysOK bool // members exactly lineNumber, line
+	node   jsonjs.Value
+}
+
+func (m *searchMeta) count() int {
+	if m.view != nil && m.view.Shape == search.ShapePaths {
+		return len(m.paths)
+	}
+	return len(m.groups)
+}
+
+func (m *searchMeta) groupMatches(g metaGroup) []metaMatch { return m.matches[g.lo:g.hi] }
+
+// readMeta reads the meta r of a result whose call is a search tool with
+// the given list shape (search.ShapeMatches or search.ShapePaths). The
+// returned meta is the checker's scratch, valid until the next call.
+func (c *checker) readMeta(r raw, shape string) *searchMeta {
+	m := &c.metaBuf
+	m.reset()
+	if !c.validUTF8 || !c.plainMeta(m, r, shape) {
+		m.reset()
+		c.treeMeta(m, r, shape)
+	}
+	c.keepMetaBuf()
+	return m
+}
+
+// reset empties m, keeping its slices' room.
+func (m *searchMeta) reset() {
+	*m = searchMeta{groups: m.groups[:0], matches: m.matches[:0], paths: m.paths[:0]}
+}
+
+// treeMeta reads r into m through its tree and search.ViewFromMeta: the
+// general path, for any meta.
+func (c *checker) treeMeta(m *searchMeta, r raw, shape string) {
+	m.tree, m.hasTree = c.tree(r), true
+	m.hash = c.hash(m.tree)
+	m.view = search.ViewFromMeta(m.tree)
+	if m.view == nil || m.view.Shape != shape {
+		return
+	}
+	listKey := "files"
+	if shape == search.ShapePaths {
+		listKey = "paths"
+	}
+	m.keysOK = sameKeys(memberKeys(m.tree), []string{"shape", listKey, "truncated", "total"})
+	items, _ := m.view.List.Items()
+	for _, it := range items {
+		if shape == search.ShapePaths {
+			s, _ := it.Str()
+			m.paths = append(m.paths, s)
+			continue
+		}
+		pv, _ := it.Get("path")
+		g := metaGroup{lo: len(m.matches), node: it, keysOK: sameKeys(memberKeys(it), []string{"path", "matches"})}
+		g.path, _ = pv.Str()
+		mv, _ := it.Get("matches")
+		ms, _ := mv.Items()
+		for _, x := range ms {
+			nv, _ := x.Get("lineNumber")
+			lv, _ := x.Get("line")
+			mm := metaMatch{node: x, keysOK: sameKeys(memberKeys(x), []string{"lineNumber", "line"})}
+			mm.num, _ = nv.Float()
+			mm.line, _ = lv.Str()
+			m.matches = append(m.matches, mm)
+		}
+		g.hi = len(m.matches)
+		m.groups = append(m.groups, g)
+	}
+}
+
+// keepMetaBuf releases the scratch of a huge meta.
+func (c *checker) keepMetaBuf() {
+	m := &c.metaBuf
+	if cap(m.groups) > arenaKeep || cap(m.matches) > arenaKeep || cap(m.paths) > arenaKeep {
+		m.groups, m.matches, m.paths = nil, nil, nil
+	}
+}
+
+// size is JSON.stringify(meta).length in UTF-8 bytes (jsonjs.Size).
+func (c *checker) metaSize(m *searchMeta, r raw) int {
+	if m.canonical {
+		return len(r)
+	}
+	if !m.hasTree {
+		m.tree, m.hasTree = c.tree(r), true
+	}
+	return jsonjs.Size(m.tree)
+}
+
+// hashMeta is hashValue of a meta's parse, without the tree when the meta
+// is in the reference's layout.
+func (c *checker) hashMeta(r raw) uint64 {
+	var m searchMeta
+	if c.validUTF8 {
+		for _, shape := range []string{search.ShapeMatches, search.ShapePaths} {
+			if c.plainMeta(&m, r, shape) {
+				return m.hash
+			}
+			m = searchMeta{}
+		}
+	}
+	return c.hash(c.tree(r))
+}
+
+// metaCursor walks a meta text in the reference's layout.
+type metaCursor struct {
+	b         []byte
+	i         int
+	canonical bool // no escape, no number but a short integer: stringify is the identity
+}
+
+// lit consumes s.
+func (k *metaCursor) lit(s string) bool {
+	if len(k.b)-k.i < len(s) || string(k.b[k.i:k.i+len(s)]) != s {
+		return false
+	}
+	k.i += len(s)
+	return true
+}
+
+// str consumes a JSON string and returns it (quotes included).
+func (k *metaCursor) str() (raw, bool) {
+	if k.i >= len(k.b) || k.b[k.i] != '"' {
+		return nil, false
+	}
+	end := jsonjs.RawSkipString(k.b, k.i)
+	if end <= k.i {
+		return nil, false
+	}
+	r := raw(k.b[k.i:end])
+	if bytes.IndexByte(r, '\\') >= 0 {
+		k.canonical = false
+	}
+	k.i = end
+	return r, true
+}
+
+// num consumes a number lexeme (the text is valid JSON: the lexeme ends at
+// the first byte that cannot continue it).
+func (k *metaCursor) num() (float64, bool) {
+	start := k.i
+	for k.i < len(k.b) {
+		c := k.b[k.i]
+		if (c < '0' || c > '9') && c != '-' && c != '+' && c != '.' && c != 'e' && c != 'E' {
+			break
+		}
+		k.i++
+	}
+	r := raw(k.b[start:k.i])
+	if len(r) == 0 || r[0] == '+' || r[0] == '.' || r[0] == 'e' || r[0] == 'E' {
+		return 0, false
+	}
+	f, ok := rawFloat(r)
+	if !ok {
+		return 0, false
+	}
+	if len(r) > 15 || bytes.IndexAny(r, "-.eE") >= 0 {
+		k.canonical = false
+	}
+	return f, true
+}
+
+// Member-key hashes of hashValue (fnvString(key)*prime).
+var (
+	hkShape, hkFiles, hkPaths, hkTruncated, hkTotal = keyHash("shape"), keyHash("files"), keyHash("paths"), keyHash("truncated"), keyHash("total")
+	hkPath, hkMatches, hkLineNumber, hkLine         = keyHash("path"), keyHash("matches"), keyHash("lineNumber"), keyHash("line")
+)
+
+func keyHash(k string) uint64 { return fnvString(k) * hashPrime }
+
+// plainMeta reads r into m when it is in the reference's layout for shape
+// (see searchMeta), and computes its hash as hashValue would on its tree.
+func (c *checker) plainMeta(m *searchMeta, r raw, shape string) bool {
+	k := metaCursor{b: r, canonical: true}
+	var listHash uint64
+	if shape == search.ShapeMatches {
+		if !k.lit(`{"shape":"matches","files":[`) {
+			return false
+		}
+		acc := uint64(hashArrayInit)
+		for n := 0; !k.lit("]"); n++ {
+			if n > 0 && !k.lit(",") {
+				return false
+			}
+			h, ok := c.plainGroup(m, &k)
+			if !ok {
+				return false
+			}
+			acc = (acc ^ h) * hashPrime
+		}
+		listHash = mix(hkFiles ^ mix(acc))
+	} else {
+		if !k.lit(`{"shape":"paths","paths":[`) {
+			return false
+		}
+		acc := uint64(hashArrayInit)
+		for n := 0; !k.lit("]"); n++ {
+			if n > 0 && !k.lit(",") {
+				return false
+			}
+			s, ok := k.str()
+			if !ok {
+				return false
+			}
+			p, _ := c.str(s)
+			m.paths = append(m.paths, p)
+			acc = (acc ^ hashString(p)) * hashPrime
+		}
+		listHash = mix(hkPaths ^ mix(acc))
+	}
+	if !k.lit(`,"truncated":`) {
+		return false
+	}
+	truncated := k.lit("true")
+	if !truncated && !k.lit("false") {
+		return false
+	}
+	if !k.lit(`,"total":`) {
+		return false
+	}
+	total, ok := k.num()
+	if !ok || !k.lit("}") || k.i != len(r) {
+		return false
+	}
+	m.view = &search.View{Shape: shape, Truncated: truncated, Total: total}
+	m.keysOK, m.canonical = true, k.canonical
+	m.hash = mix((mix(hkShape^hashString(shape)) + listHash + mix(hkTruncated^hashBool(truncated)) + mix(hkTotal^hashNumber(total))) ^ hashObjectEnd)
+	return true
+}
+
+// plainGroup reads one {"path":…,"matches":[…]} group and returns its hash.
+func (c *checker) plainGroup(m *searchMeta, k *metaCursor) (uint64, bool) {
+	if !k.lit(`{"path":`) {
+		return 0, false
+	}
+	s, ok := k.str()
+	if !ok || !k.lit(`,"matches":[`) {
+		return 0, false
+	}
+	g := metaGroup{lo: len(m.matches), keysOK: true}
+	g.path, _ = c.str(s)
+	acc := uint64(hashArrayInit)
+	for n := 0; !k.lit("]"); n++ {
+		if n > 0 && !k.lit(",") {
+			return 0, false
+		}
+		if !k.lit(`{"lineNumber":`) {
+			return 0, false
+		}
+		f, ok := k.num()
+		if !ok || !k.lit(`,"line":`) {
+			return 0, false
+		}
+		l, ok := k.str()
+		if !ok || !k.lit("}") {
+			return 0, false
+		}
+		mm := metaMatch{num: f, keysOK: true}
+		mm.line, _ = c.str(l)
+		m.matches = append(m.matches, mm)
+		acc = (acc ^ mix((mix(hkLineNumber^hashNumber(f))+mix(hkLine^hashString(mm.line)))^hashObjectEnd)) * hashPrime
+	}
+	if !k.lit("}") {
+		return 0, false
+	}
+	g.hi = len(m.matches)
+	m.groups = append(m.groups, g)
+	return mix((mix(hkPath^hashString(g.path)) + mix(hkMatches^mix(acc))) ^ hashObjectEnd), true
+}
+
+// The scalar and container hashes of hashValue.
+const (
+	hashPrime     = 1099511628211
+	hashArrayInit = 0x0a
+	hashObjectEnd = 0x0b
+)
+
+func hashString(s string) uint64 { return mix(fnvString(s) ^ 0x05) }
+
+func hashNumber(f float64) uint64 {
+	if f == 0 {
+		f = 0 // -0 hashes as 0
+	}
+	return mix(math.Float64bits(f) ^ 0x03)
+}
+
+func hashBool(b bool) uint64 {
+	if b {
+		return mix(0x11)
+	}
+	return mix(0x10)
+}
