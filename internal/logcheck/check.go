@@ -47,6 +47,7 @@ type checker struct {
 	lz        jsonjs.Lazy
 	marena    []member // member slices of the current line
 	rarena    []raw    // item slices of the current line
+	tarena    []raw    // text members of content blocks (blockInfo) of the current line
 	seqBuf    []int64
 	hashStack []hashFrame
 	metaBuf   searchMeta // readMeta's scratch
@@ -304,7 +305,10 @@ func (c *checker) resetArenas() {
 	if cap(c.rarena) > arenaKeep {
 		c.rarena = nil
 	}
-	c.marena, c.rarena = c.marena[:0], c.rarena[:0]
+	if cap(c.tarena) > arenaKeep {
+		c.tarena = nil
+	}
+	c.marena, c.rarena, c.tarena = c.marena[:0], c.rarena[:0], c.tarena[:0]
 }
 
 func firstInvalid(b []byte) int {

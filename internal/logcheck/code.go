@@ -29,7 +29,7 @@ func (c *checker) checkRunCode(ev *event, cl *call, res *result, code string) {
 	if res.blocks == nil {
 		return
 	}
-	text, n, allText := c.blockTexts(res.blocks)
+	text, n, allText := c.blockTexts(res.bi)
 	switch {
 	case !res.isErrorOK:
 	case !res.isError:
@@ -105,6 +105,7 @@ func (c *checker) dispatch(ev *event) {
 	}
 	isError := false
 	var content raw
+	var bi blockInfo
 	if settle {
 		if v, ok := get(ms, "isError"); ok {
 			var good bool
@@ -115,7 +116,10 @@ func (c *checker) dispatch(ev *event) {
 		if v, ok := get(ms, "content"); ok {
 			content = v
 			if v.Kind() == jsonjs.Array { // a non-array is reported by ValidateDispatches
-				c.blocksProblem(v, &p, "content")
+				var bad string
+				if bi, bad = c.blocks(v, "content"); bad != "" {
+					p.add(bad)
+				}
 			}
 		}
 	}
@@ -126,7 +130,7 @@ func (c *checker) dispatch(ev *event) {
 		c.report(ev.line, ev.seq, sub, "CODE-DISPATCH-6", Violation, "%s carries meta; sub-calls never compute presentationMeta", ev.typ)
 	}
 	if settle && content.Kind() == jsonjs.Array {
-		c.dispatchSpill(ev, sub, content)
+		c.dispatchSpill(ev, sub, content, bi)
 	}
 	if !idsOK {
 		return
@@ -215,11 +219,11 @@ var noticeMarker = func() []byte {
 }()
 
 // dispatchSpill checks LOG-CHECK-CODE-8 on a settle's content.
-func (c *checker) dispatchSpill(ev *event, sub string, content raw) {
+func (c *checker) dispatchSpill(ev *event, sub string, content raw, bi blockInfo) {
 	if !bytes.Contains(content, noticeMarker) {
 		return
 	}
-	text, n, allText := c.blockTexts(content)
+	text, n, allText := c.blockTexts(bi)
 	if n != 1 || !allText {
 		return
 	}

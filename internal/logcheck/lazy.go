@@ -1,6 +1,7 @@
 package logcheck
 
 import (
+	"bytes"
 	"math"
 
 	"github.com/dsh-conform/conform/reference/jsonjs"
@@ -20,6 +21,9 @@ type (
 // str decodes a string of the current line.
 func (c *checker) str(r raw) (string, bool) {
 	if c.validUTF8 {
+		if r.Kind() == jsonjs.String && bytes.IndexByte(r, '\\') < 0 {
+			return string(r[1 : len(r)-1]), true // the line is UTF-8 already
+		}
 		return r.Str()
 	}
 	return r.StrReplacing()

@@ -1,6 +1,7 @@
 package logcheck
 
 import (
+	"bytes"
 	"encoding/binary"
 	"strconv"
 	"strings"
@@ -175,6 +176,7 @@ type result struct {
 	turnOK    bool
 	stepOK    bool
 	blocks    raw // the final content blocks
+	bi        blockInfo
 	isError   bool
 	isErrorOK bool
 	errRaw    raw
@@ -182,11 +184,21 @@ type result struct {
 	errName   string
 	errCode   string
 	meta      raw // nil when absent
-	msgID     string
+	msgRaw    raw // message.id, decoded only by the closer checks
 	hasMsgID  bool
 
 	hashed   bool // metaHash is set
 	metaHash uint64
+}
+
+// id decodes a call id; the id of an open call is not copied again.
+func (c *checker) id(r raw) (string, bool) {
+	if c.validUTF8 && r.Kind() == jsonjs.String {
+		if cl := c.open[string(r[1:len(r)-1])]; cl != nil && bytes.IndexByte(r, '\\') < 0 {
+			return cl.id, true
+		}
+	}
+	return c.str(r)
 }
 
 // metaHash is hashValue of the line's meta, computed once.
@@ -243,7 +255,7 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 						p.add(`message.source.kind is not "tool"`)
 					}
 					if v, ok := get(sm, "callId"); ok {
-						if res.callID, ok = c.str(v); !ok {
+						if res.callID, ok = c.id(v); !ok {
 							p.add("message.source.callId is not a string")
 						}
 					}
@@ -253,7 +265,7 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 				p.add(`message.role is not "user"`)
 			}
 			if v, ok := get(mm, "id"); ok {
-				if res.msgID, res.hasMsgID = c.str(v); !res.hasMsgID {
+				if res.msgRaw, res.hasMsgID = v, v.Kind() == jsonjs.String; !res.hasMsgID {
 					p.add("message.id is not a string")
 				}
 			}
@@ -272,7 +284,7 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 						p.add(`message.content[0].type is not "tool-result"`)
 					}
 					if v, ok := get(bm, "toolCallId"); ok {
-						if toolCallID, haveToolCallID = c.str(v); !haveToolCallID {
+						if toolCallID, haveToolCallID = c.id(v); !haveToolCallID {
 							p.add("message.content[0].toolCallId is not a string")
 						}
 					}
@@ -283,7 +295,10 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 					}
 					if v, ok := get(bm, "content"); ok {
 						res.blocks = v
-						c.blocksProblem(v, &p, "message.content[0].content")
+						var bad string
+						if res.bi, bad = c.blocks(v, "message.content[0].content"); bad != "" {
+							p.add(bad)
+						}
 					}
 				} else if len(items) > 0 {
 					p.add("message.content[0] is not an object")
@@ -298,7 +313,7 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 		res.legacy = true
 		keySet(ms, []string{"turn", "step", "callId", "content", "isError"}, []string{"error", "meta"}, &p, "legacy data")
 		if v, ok := get(ms, "callId"); ok {
-			if res.callID, ok = c.str(v); !ok {
+			if res.callID, ok = c.id(v); !ok {
 				p.add("callId is not a string")
 			}
 		}
@@ -309,7 +324,10 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 		}
 		if v, ok := get(ms, "content"); ok {
 			res.blocks = v
-			c.blocksProblem(v, &p, "content")
+			var bad string
+			if res.bi, bad = c.blocks(v, "content"); bad != "" {
+				p.add(bad)
+			}
 		}
 	}
 	if v, ok := get(ms, "turn"); ok {
@@ -347,56 +365,71 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 	return res, true
 }
 
-// blocksProblem checks a content-block array: objects with a non-empty
-// string type; text blocks carry a string text.
-func (c *checker) blocksProblem(v raw, p *problems, what string) {
+// blockInfo is what the text checks need of a content-block array, read
+// in the same walk that checks it: the text members of its text blocks
+// (views of the line), the number of blocks, whether all are text.
+type blockInfo struct {
+	texts   []raw
+	n       int
+	allText bool
+}
+
+// blocks walks a content-block array: objects with a non-empty string
+// type; text blocks carry a string text. problem is the first break, ""
+// when there is none; the info is read from every block all the same.
+func (c *checker) blocks(v raw, what string) (bi blockInfo, problem string) {
 	if v.Kind() != jsonjs.Array {
-		p.add(what + " is not an array of content blocks")
-		return
+		return bi, what + " is not an array of content blocks"
 	}
-	for i, b := range c.arr(v) {
+	items := c.arr(v)
+	start := len(c.tarena)
+	bi.n, bi.allText = len(items), true
+	for i, b := range items {
 		if b.Kind() != jsonjs.Object {
-			p.add(what + "[" + strconv.Itoa(i) + "] is not an object")
-			return
+			if problem == "" {
+				problem = what + "[" + strconv.Itoa(i) + "] is not an object"
+			}
+			bi.allText = false
+			continue
 		}
 		bm := c.obj(b)
 		t, _ := get(bm, "type")
 		// A non-empty JSON string body never decodes to "".
 		if t.Kind() != jsonjs.String || len(t) <= 2 {
-			p.add(what + "[" + strconv.Itoa(i) + "].type is not a non-empty string")
-			return
-		}
-		if t.StrIs("text") {
-			if x, _ := get(bm, "text"); x.Kind() != jsonjs.String {
-				p.add(what + "[" + strconv.Itoa(i) + "] is a text block without a string text")
-				return
+			if problem == "" {
+				problem = what + "[" + strconv.Itoa(i) + "].type is not a non-empty string"
 			}
+			bi.allText = false
+			continue
 		}
-	}
-}
-
-// blockTexts returns the text blocks of a content array: their
-// concatenation, the number of blocks and whether all of them are text.
-// The text is a copy.
-func (c *checker) blockTexts(v raw) (text string, n int, allText bool) {
-	items := c.arr(v)
-	allText = true
-	var sb strings.Builder
-	for _, b := range items {
-		bm := c.obj(b)
-		t, _ := get(bm, "type")
 		if !t.StrIs("text") {
-			allText = false
+			bi.allText = false
 			continue
 		}
 		x, _ := get(bm, "text")
-		s, _ := c.str(x)
-		if len(items) == 1 {
-			return s, 1, true
+		if x.Kind() != jsonjs.String && problem == "" {
+			problem = what + "[" + strconv.Itoa(i) + "] is a text block without a string text"
 		}
+		c.tarena = append(c.tarena, x)
+	}
+	bi.texts = c.tarena[start:len(c.tarena):len(c.tarena)]
+	return bi, problem
+}
+
+// blockTexts returns the text blocks of a content array: their
+// concatenation (a copy), the number of blocks and whether all of them
+// are text.
+func (c *checker) blockTexts(bi blockInfo) (text string, n int, allText bool) {
+	if bi.n == 1 && bi.allText {
+		s, _ := c.str(bi.texts[0])
+		return s, 1, true
+	}
+	var sb strings.Builder
+	for _, x := range bi.texts {
+		s, _ := c.str(x)
 		sb.WriteString(s)
 	}
-	return sb.String(), len(items), allText
+	return sb.String(), bi.n, bi.allText
 }
 
 // errorInfo checks LOG-CHECK-3.
@@ -446,7 +479,7 @@ func (c *checker) appendResult(ev *event, res *result) {
 	if code == codeNotStarted {
 		c.report(ev.line, ev.seq, id, "LOG-RES-4", Violation, "TOOL_NOT_STARTED closer for a call that has a tool/call at seq %d", cl.seq)
 	} else {
-		srcs, good := c.seqList(ev.sources)
+		srcs, good := ev.srcs, ev.srcsOK
 		cites := false
 		for _, s := range srcs {
 			if s == cl.seq {
@@ -503,7 +536,7 @@ func (c *checker) closerChecks(ev *event, res *result) {
 	wantName := nameOutcomeUnknown
 	if res.errCode == codeNotStarted {
 		wantName = nameNotStarted
-		if srcs, _ := c.seqList(ev.sources); len(srcs) > 0 {
+		if srcs := ev.srcs; len(srcs) > 0 {
 			p.add("a TOOL_NOT_STARTED closer has no sourceEventSeqs, got " + seqsString(srcs))
 		}
 	}
@@ -511,8 +544,9 @@ func (c *checker) closerChecks(ev *event, res *result) {
 		p.add("error name " + quote(res.errName) + " with code " + res.errCode + ", want " + wantName)
 	}
 	if res.hasMsgID && ev.seq >= 0 {
-		if want := closerIDPrefix + res.callID + "-" + strconv.FormatInt(ev.seq, 10); res.msgID != want {
-			p.add("message id " + quote(res.msgID) + ", want " + quote(want))
+		want := closerIDPrefix + res.callID + "-" + strconv.FormatInt(ev.seq, 10)
+		if msgID, _ := c.str(res.msgRaw); msgID != want {
+			p.add("message id " + quote(msgID) + ", want " + quote(want))
 		}
 	}
 	if len(p) > 0 {
@@ -532,7 +566,7 @@ func (c *checker) replaceResult(ev *event, res *result) {
 	if start != end {
 		p.add("replace range " + strconv.FormatInt(start, 10) + ".." + strconv.FormatInt(end, 10) + " is not one event")
 	}
-	if srcs, good := c.seqList(ev.sources); !good || len(srcs) != 1 || srcs[0] != start {
+	if srcs, good := ev.srcs, ev.srcsOK; !good || len(srcs) != 1 || srcs[0] != start {
 		p.add("sourceEventSeqs is not [" + strconv.FormatInt(start, 10) + "]")
 	}
 	if !c.pruneSeen {

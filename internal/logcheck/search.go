@@ -53,7 +53,7 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 	id := cl.id
 	var text string
 	if res.blocks != nil {
-		text, _, _ = c.blockTexts(res.blocks)
+		text, _, _ = c.blockTexts(res.bi)
 	}
 	isSpilled := spilled(text)
 	c.spillBound(ev, id, "LOG-CHECK-SEARCH-6", text, isSpilled)

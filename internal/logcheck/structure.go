@@ -275,6 +275,8 @@ type event struct {
 	data      raw // nil unless an object
 	surfaceOp raw
 	sources   raw
+	srcs      []int64 // sources decoded (seqList: valid for this line), when allowed
+	srcsOK    bool
 }
 
 var envelopeKeys = []string{"type", "seq", "time", "data", "surfaceOp", "sourceEventSeqs", "ignorable"}
@@ -362,7 +364,7 @@ func (c *checker) checkEvent(line int, top []member, ti typeInfo, typeOK bool) {
 		ev.sources = v
 		if !surfaceAllowed {
 			p.add("sourceEventSeqs on a " + quote(typ) + " event (only user/message, assistant/message and tool/result may carry it)")
-		} else if _, good := c.seqList(v); !good {
+		} else if ev.srcs, ev.srcsOK = c.seqList(v); !ev.srcsOK {
 			p.add("sourceEventSeqs is not an array of non-negative safe integers")
 		}
 	}
