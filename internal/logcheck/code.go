@@ -161,17 +161,6 @@ func (c *checker) dispatch(ev *event) {
 		c.report(ev.line, ev.seq, sub, "LOG-CHECK-CODE-5", Violation, "%s under parent %s, a %s call, not run_code", ev.typ, showID(parent), quote(owner.name))
 		return
 	}
-	args := jsonjs.NullValue()
-	if argsRaw != nil {
-		args = c.value(argsRaw)
-	}
-	de := codemode.DispatchEvent{Seq: ev.seq}
-	if settle {
-		de.Settle = &codemode.DispatchSettle{RootCallID: root, ParentCallID: parent, SubCallID: sub, Name: name,
-			Arguments: args, IsError: isError, Content: contentStub(content)}
-	} else {
-		de.Start = &codemode.DispatchStart{RootCallID: root, ParentCallID: parent, SubCallID: sub, Name: name, Arguments: args}
-	}
 	if owner.groups == nil {
 		owner.groups = map[string]*dispGroup{}
 	}
@@ -181,7 +170,15 @@ func (c *checker) dispatch(ev *event) {
 		owner.groups[parent] = g
 		owner.groupOrder = append(owner.groupOrder, parent)
 	}
-	g.events = append(g.events, de)
+	de := codemode.DispatchEvent{Seq: ev.seq}
+	if settle {
+		de.Settle = &codemode.DispatchSettle{RootCallID: root, ParentCallID: parent, SubCallID: sub, Name: name,
+			IsError: isError, Content: contentStub(content)}
+		c.addSettle(g, de, argsRaw)
+	} else {
+		de.Start = &codemode.DispatchStart{RootCallID: root, ParentCallID: parent, SubCallID: sub, Name: name}
+		c.addStart(g, de, argsRaw)
+	}
 	g.lines = append(g.lines, ev.line)
 	if sub != "" {
 		if _, seen := c.subs[sub]; !seen {
@@ -248,6 +245,7 @@ func logRule(contractRule string) string {
 func (c *checker) validateDispatches(cl *call, allowUnsettled bool) {
 	for _, parent := range cl.groupOrder {
 		g := cl.groups[parent]
+		g.settleArgs()
 		for _, v := range codemode.ValidateDispatches(parent, g.events, allowUnsettled) {
 			c.report(g.lineOf(v.Seq), v.Seq, parent, logRule(v.Requirement), Violation, "%s", v.Message)
 		}

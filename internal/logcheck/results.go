@@ -33,6 +33,7 @@ type call struct {
 type dispGroup struct {
 	events []codemode.DispatchEvent
 	lines  []int
+	args   []pendingArgs // parallel to events: a start's argument text (see dispargs.go)
 }
 
 func (g *dispGroup) lineOf(seq int64) int {
