@@ -43,6 +43,7 @@ type checker struct {
 	emit  func(Finding)
 	st    Stats
 	canon map[string]string // logged tool name -> canonical name
+	names map[string]string // name's copies: bounded by internMax
 
 	lz        jsonjs.Lazy
 	marena    []member // member slices of the current line
@@ -90,6 +91,7 @@ func newChecker(file string, opt Options, emit func(Finding)) *checker {
 		subs:      map[string]*call{},
 		done:      newRecent(recentWindow),
 		canon:     map[string]string{},
+		names:     map[string]string{},
 	}
 	names := map[string]string{toolGrep: toolGrep, toolGlob: toolGlob, toolRunCode: codemode.ToolName}
 	for k, v := range opt.ToolNames {

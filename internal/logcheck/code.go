@@ -87,7 +87,7 @@ func (c *checker) dispatch(ev *event) {
 			idsOK = false
 			continue
 		}
-		if ids[i], ok = c.str(v); !ok {
+		if ids[i], ok = c.id(v); !ok {
 			p.add(k + " is not a string")
 			idsOK = false
 		}
@@ -95,7 +95,7 @@ func (c *checker) dispatch(ev *event) {
 	root, parent, sub := ids[0], ids[1], ids[2]
 	name := ""
 	if v, ok := get(ms, "name"); ok {
-		if name, ok = c.str(v); !ok {
+		if name, ok = c.name(v); !ok {
 			p.add("name is not a string")
 		}
 	}

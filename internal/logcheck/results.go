@@ -111,7 +111,7 @@ func (c *checker) toolCall(ev *event) {
 		p.add("callId is not a string")
 	}
 	nameRaw, _ := get(ms, "name")
-	name, nameOK := c.str(nameRaw)
+	name, nameOK := c.name(nameRaw)
 	if nameRaw != nil && !nameOK {
 		p.add("name is not a string")
 	}
@@ -192,14 +192,41 @@ type result struct {
 	metaHash uint64
 }
 
-// id decodes a call id; the id of an open call is not copied again.
+// id decodes a call id; the id of an open call or of one of its sub-calls
+// is not copied again.
 func (c *checker) id(r raw) (string, bool) {
-	if c.validUTF8 && r.Kind() == jsonjs.String {
-		if cl := c.open[string(r[1:len(r)-1])]; cl != nil && bytes.IndexByte(r, '\\') < 0 {
+	if c.validUTF8 && r.Kind() == jsonjs.String && bytes.IndexByte(r, '\\') < 0 {
+		body := r[1 : len(r)-1]
+		if cl := c.open[string(body)]; cl != nil {
 			return cl.id, true
+		}
+		if cl := c.subs[string(body)]; cl != nil {
+			for _, s := range cl.subIDs {
+				if s == string(body) {
+					return s, true
+				}
+			}
 		}
 	}
 	return c.str(r)
+}
+
+// internMax bounds the names name keeps.
+const internMax = 256
+
+// name decodes a tool name or an error name or code: a few distinct
+// strings, each copied once (up to internMax of them).
+func (c *checker) name(r raw) (string, bool) {
+	if c.validUTF8 && r.Kind() == jsonjs.String {
+		if s, ok := c.names[string(r[1:len(r)-1])]; ok {
+			return s, true
+		}
+	}
+	s, ok := c.str(r)
+	if ok && c.validUTF8 && len(c.names) < internMax && bytes.IndexByte(r, '\\') < 0 {
+		c.names[s] = s
+	}
+	return s, ok
 }
 
 // metaHash is hashValue of the line's meta, computed once.
@@ -347,8 +374,8 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 		em := c.obj(res.errRaw)
 		n, ok1 := get(em, "name")
 		k, ok2 := get(em, "code")
-		res.errName, ok1 = c.str(n)
-		res.errCode, ok2 = c.str(k)
+		res.errName, ok1 = c.name(n)
+		res.errCode, ok2 = c.name(k)
 		res.errOK = ok1 && ok2 && len(em) == 2
 	}
 	if res.blocks.Kind() != jsonjs.Array {
