@@ -25,16 +25,18 @@ type searchMeta struct {
 	keysOK    bool         // the top members are exactly shape, the list, truncated, total
 	groups    []metaGroup  // grep
 	matches   []metaMatch  // every group's matches, in order
-	paths     []string     // glob
+	paths     [][]byte     // glob
 	canonical bool         // JSON.stringify of the parse gives back the raw text
 	tree      jsonjs.Value // the slow path's tree (valid for this line)
 	hasTree   bool
 	hash      uint64 // hashValue of the parse
 }
 
-// metaGroup is one grep group; its matches are m.matches[lo:hi].
+// metaGroup is one grep group; its matches are m.matches[lo:hi]. Its
+// strings (path, line, paths) are decoded bytes: views of the line when
+// the JSON string has no escape, valid for this line only.
 type metaGroup struct {
-	path   string
+	path   []byte
 	lo, hi int
 	keysOK bool         // members exactly path, matches
 	node   jsonjs.Value // the group's tree, on the slow path (for messages)
@@ -43,7 +45,7 @@ type metaGroup struct {
 // metaMatch is one grep match.
 type metaMatch struct {
 	num    float64
-	line   string
+	line   []byte
 	keysOK bool // members exactly lineNumber, line
 	node   jsonjs.Value
 }
@@ -94,12 +96,13 @@ func (c *checker) treeMeta(m *searchMeta, r raw, shape string) {
 	for _, it := range items {
 		if shape == search.ShapePaths {
 			s, _ := it.Str()
-			m.paths = append(m.paths, s)
+			m.paths = append(m.paths, []byte(s))
 			continue
 		}
 		pv, _ := it.Get("path")
 		g := metaGroup{lo: len(m.matches), node: it, keysOK: sameKeys(memberKeys(it), []string{"path", "matches"})}
-		g.path, _ = pv.Str()
+		path, _ := pv.Str()
+		g.path = []byte(path)
 		mv, _ := it.Get("matches")
 		ms, _ := mv.Items()
 		for _, x := range ms {
@@ -107,7 +110,8 @@ func (c *checker) treeMeta(m *searchMeta, r raw, shape string) {
 			lv, _ := x.Get("line")
 			mm := metaMatch{node: x, keysOK: sameKeys(memberKeys(x), []string{"lineNumber", "line"})}
 			mm.num, _ = nv.Float()
-			mm.line, _ = lv.Str()
+			line, _ := lv.Str()
+			mm.line = []byte(line)
 			m.matches = append(m.matches, mm)
 		}
 		g.hi = len(m.matches)
@@ -249,7 +253,7 @@ func (c *checker) plainMeta(m *searchMeta, r raw, shape string) bool {
 			if !ok {
 				return false
 			}
-			p, _ := c.str(s)
+			p := c.text(s)
 			m.paths = append(m.paths, p)
 			acc = (acc ^ hashString(p)) * hashPrime
 		}
@@ -285,7 +289,7 @@ func (c *checker) plainGroup(m *searchMeta, k *metaCursor) (uint64, bool) {
 		return 0, false
 	}
 	g := metaGroup{lo: len(m.matches), keysOK: true}
-	g.path, _ = c.str(s)
+	g.path = c.text(s)
 	acc := uint64(hashArrayInit)
 	for n := 0; !k.lit("]"); n++ {
 		if n > 0 && !k.lit(",") {
@@ -303,7 +307,7 @@ func (c *checker) plainGroup(m *searchMeta, k *metaCursor) (uint64, bool) {
 			return 0, false
 		}
 		mm := metaMatch{num: f, keysOK: true}
-		mm.line, _ = c.str(l)
+		mm.line = c.text(l)
 		m.matches = append(m.matches, mm)
 		acc = (acc ^ mix((mix(hkLineNumber^hashNumber(f))+mix(hkLine^hashString(mm.line)))^hashObjectEnd)) * hashPrime
 	}
@@ -315,6 +319,16 @@ func (c *checker) plainGroup(m *searchMeta, k *metaCursor) (uint64, bool) {
 	return mix((mix(hkPath^hashString(g.path)) + mix(hkMatches^mix(acc))) ^ hashObjectEnd), true
 }
 
+// text decodes a JSON string of the line as bytes: a view of the line
+// when it has no escape (the line is UTF-8: the fast path runs only then).
+func (c *checker) text(r raw) []byte {
+	if bytes.IndexByte(r, '\\') < 0 {
+		return r[1 : len(r)-1]
+	}
+	s, _ := c.str(r)
+	return []byte(s)
+}
+
 // The scalar and container hashes of hashValue.
 const (
 	hashPrime     = 1099511628211
@@ -322,7 +336,7 @@ const (
 	hashObjectEnd = 0x0b
 )
 
-func hashString(s string) uint64 { return mix(fnvString(s) ^ 0x05) }
+func hashString[T string | []byte](s T) uint64 { return mix(fnvString(s) ^ 0x05) }
 
 func hashNumber(f float64) uint64 {
 	if f == 0 {

@@ -2,7 +2,6 @@ package logcheck
 
 import (
 	"bytes"
-	"encoding/binary"
 	"strconv"
 	"strings"
 
@@ -732,11 +731,13 @@ func hashValueWith(v jsonjs.Value, buf *[]hashFrame) uint64 {
 
 // fnvString hashes a string 8 bytes at a time (FNV-style multiply, then
 // the splitmix finalizer).
-func fnvString(s string) uint64 {
+func fnvString[T string | []byte](s T) uint64 {
 	h := uint64(14695981039346656037) ^ uint64(len(s))
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		h = (h ^ binary.LittleEndian.Uint64([]byte(s[i:i+8]))) * 1099511628211
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		h = (h ^ x) * 1099511628211
 	}
 	var tail uint64
 	for ; i < len(s); i++ {

@@ -129,6 +129,30 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 	a.flush()
 }
 
+// joinedPrefix reports whether page is the paths joined by "\n", or starts
+// with that join and a "\n" (without building the join), and where the
+// join ends.
+func joinedPrefix(page string, paths [][]byte) (end int, ok bool) {
+	for i, p := range paths {
+		if i > 0 {
+			if end >= len(page) || page[end] != '\n' {
+				return 0, false
+			}
+			end++
+		}
+		if !hasPrefix(page[end:], p) {
+			return 0, false
+		}
+		end += len(p)
+	}
+	return end, end == len(page) || page[end] == '\n'
+}
+
+// hasPrefix is strings.HasPrefix for a prefix in bytes, without a copy.
+func hasPrefix(s string, p []byte) bool {
+	return len(s) >= len(p) && s[:len(p)] == string(p)
+}
+
 // spillBound checks LOG-CHECK-SEARCH-6 / LOG-CHECK-CODE-8: a spilled text
 // fits maxInlineBytes.
 func (c *checker) spillBound(ev *event, id, req, text string, isSpilled bool) {
@@ -191,12 +215,12 @@ func grepProducer(m *searchMeta, p, warn *problems, wellFormed bool) (count int,
 		path := g.path
 		first, dup := -1, false
 		if seen != nil {
-			if first, dup = seen[path]; !dup {
-				seen[path] = gi
+			if first, dup = seen[string(path)]; !dup {
+				seen[string(path)] = gi
 			}
 		} else {
 			for j := range gi {
-				if m.groups[j].path == path {
+				if string(m.groups[j].path) == string(path) {
 					first, dup = j, true
 					break
 				}
@@ -204,13 +228,13 @@ func grepProducer(m *searchMeta, p, warn *problems, wellFormed bool) (count int,
 		}
 		if dup {
 			if dupBad++; dupBad <= maxListed {
-				p.add("files[" + strconv.Itoa(gi) + "].path " + quote(path) + " repeats files[" + strconv.Itoa(first) + "]")
+				p.add("files[" + strconv.Itoa(gi) + "].path " + quote(string(path)) + " repeats files[" + strconv.Itoa(first) + "]")
 			}
 		}
 		ms := m.groupMatches(g)
 		if len(ms) == 0 {
 			if emptyBad++; emptyBad <= maxListed {
-				p.add("files[" + strconv.Itoa(gi) + "] " + quote(path) + " has no matches")
+				p.add("files[" + strconv.Itoa(gi) + "] " + quote(string(path)) + " has no matches")
 			}
 		}
 		count += len(ms)
@@ -411,7 +435,7 @@ func (a *agreement) grep(text string) {
 	rest := main[end:]
 	if len(a.m.groups) > 0 {
 		if rest != "" && !strings.HasPrefix(rest, search.GroupSep) {
-			a.add("the meta's last group %s stops inside a text group (the byte cap drops whole groups)", quote(a.m.groups[len(a.m.groups)-1].path))
+			a.add("the meta's last group %s stops inside a text group (the byte cap drops whole groups)", quote(string(a.m.groups[len(a.m.groups)-1].path)))
 			return
 		}
 		rest = strings.TrimPrefix(rest, search.GroupSep)
@@ -478,7 +502,7 @@ func groupsPrefix(body string, m *searchMeta) (end, diff int) {
 			}
 			pos += 2
 		}
-		if !strings.HasPrefix(body[pos:], g.path) {
+		if !hasPrefix(body[pos:], g.path) {
 			return pos, i
 		}
 		pos += len(g.path)
@@ -490,7 +514,7 @@ func groupsPrefix(body string, m *searchMeta) (end, diff int) {
 			} else {
 				row = search.AppendRowHead(num[:0], jsonjs.FormatNumber(f))
 			}
-			if len(body)-pos < len(row) || body[pos:pos+len(row)] != string(row) || !strings.HasPrefix(body[pos+len(row):], line) {
+			if !hasPrefix(body[pos:], row) || !hasPrefix(body[pos+len(row):], line) {
 				return pos, i
 			}
 			pos += len(row) + len(line)
@@ -580,19 +604,19 @@ func (a *agreement) glob(text string) {
 		}
 	}
 	paths := a.m.paths
-	joined := strings.Join(paths, "\n")
+	end, isPrefix := joinedPrefix(page, paths)
 	switch {
 	case len(paths) == 0:
 		a.add("the meta has no paths although the text lists %d (the byte cap keeps at least one)", lines)
 		return
-	case page != joined && !strings.HasPrefix(page, joined+"\n"):
+	case !isPrefix:
 		a.add("meta.paths are not the first %d lines of the text", len(paths))
 		return
 	}
-	if !hasFooter && !a.view.Truncated && page != joined {
+	if !hasFooter && !a.view.Truncated && end != len(page) {
 		a.add("the text is not join(meta.paths, \"\\n\")")
 	}
-	rest := strings.TrimPrefix(page[len(joined):], "\n")
+	rest := strings.TrimPrefix(page[end:], "\n")
 	next, _, _ := strings.Cut(rest, "\n")
 	switch {
 	case rest != "" && a.capFits(jsonjs.StringSize(next)):
