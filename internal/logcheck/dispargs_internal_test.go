@@ -2,6 +2,7 @@ package logcheck
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -89,5 +90,26 @@ func TestSettleArgsBuildsUnpairedStarts(t *testing.T) {
 	}
 	if g.args[0].pending || g.args[1].pending {
 		t.Fatal("still pending")
+	}
+}
+
+// TestSeqListSpellings: the plain reading of sourceEventSeqs and the
+// general one agree on every spelling.
+func TestSeqListSpellings(t *testing.T) {
+	for in, want := range map[string]string{
+		`[]`: "[] true", `[0]`: "[0] true", `[3,10,200]`: "[3 10 200] true", `[ 1 ]`: "[1] true", `[1e2]`: "[100] true",
+		`[100.0]`: "[100] true", `[-0]`: "[0] true", `[1,-1]`: "[] false", `[1.5]`: "[] false",
+		`[123456789012345]`: "[123456789012345] true", `[9007199254740991]`: "[9007199254740991] true",
+		`[9007199254740992]`: "[] false", `["1"]`: "[] false", `{}`: "[] false",
+	} {
+		c := newChecker("t.jsonl", Defaults(), nil)
+		if !c.lz.Scan([]byte(in)) {
+			t.Fatal(in)
+		}
+		c.validUTF8 = true
+		got, ok := c.seqList(c.lz.Root())
+		if s := fmt.Sprint(got) + " " + fmt.Sprint(ok); s != want {
+			t.Errorf("%s: got %v %v, want %s", in, got, ok, want)
+		}
 	}
 }

@@ -457,6 +457,12 @@ func (c *checker) seqList(v raw) ([]int64, bool) {
 	if v.Kind() != jsonjs.Array {
 		return nil, false
 	}
+	if out, ok := plainSeqs(c.seqBuf[:0], v); ok {
+		if cap(out) <= arenaKeep {
+			c.seqBuf = out
+		}
+		return out, true
+	}
 	out := c.seqBuf[:0]
 	for _, it := range c.arr(v) {
 		n, ok := nonNegInt(it, false)
@@ -469,6 +475,29 @@ func (c *checker) seqList(v raw) ([]int64, bool) {
 		c.seqBuf = out
 	}
 	return out, true
+}
+
+// plainSeqs reads an array written as [d,d,…] (no whitespace, each d at
+// most 15 digits: integers below 2^53, as rawFloat) straight from its
+// text; ok is false for any other spelling, which seqList reads in full.
+func plainSeqs(out []int64, v raw) ([]int64, bool) {
+	if len(v) == 2 {
+		return out, true // []
+	}
+	for i := 1; i < len(v); i++ {
+		n, digits := int64(0), 0
+		for ; i < len(v) && v[i] >= '0' && v[i] <= '9'; i++ {
+			n, digits = n*10+int64(v[i]-'0'), digits+1
+		}
+		if digits == 0 || digits > 15 || i >= len(v) || (v[i] != ',' && v[i] != ']') {
+			return out, false
+		}
+		out = append(out, n)
+		if v[i] == ']' {
+			return out, true // the array's own ], as v is one value
+		}
+	}
+	return out, false
 }
 
 // typeOf decodes a line's type; the names the checker knows are not
