@@ -60,33 +60,41 @@ type doneCall struct {
 	metaHash  uint64
 }
 
-// recent is a fixed window of completed calls, keyed by call id.
+// recent is a fixed window of completed calls, keyed by call id: a ring
+// of values (no allocation per call) and an index into it.
 type recent struct {
-	m    map[string]*doneCall
-	ring []*doneCall
+	m    map[string]int
+	ring []doneCall
 	next int
 	cap  int
 }
 
 func newRecent(n int) recent {
-	return recent{m: map[string]*doneCall{}, cap: n}
+	return recent{m: map[string]int{}, cap: n}
 }
 
-func (r *recent) add(d *doneCall) {
-	if len(r.ring) < r.cap {
+func (r *recent) add(d doneCall) {
+	at := len(r.ring)
+	if at < r.cap {
 		r.ring = append(r.ring, d)
 	} else {
-		old := r.ring[r.next]
-		if r.m[old.id] == old {
-			delete(r.m, old.id)
+		at = r.next
+		if old := r.ring[at].id; r.m[old] == at {
+			delete(r.m, old)
 		}
-		r.ring[r.next] = d
+		r.ring[at] = d
 		r.next = (r.next + 1) % r.cap
 	}
-	r.m[d.id] = d
+	r.m[d.id] = at
 }
 
-func (r *recent) get(id string) *doneCall { return r.m[id] }
+// get returns the remembered call, valid until the next add; nil if none.
+func (r *recent) get(id string) *doneCall {
+	if at, ok := r.m[id]; ok {
+		return &r.ring[at]
+	}
+	return nil
+}
 
 // toolCall checks a tool/call event (LOG-CALL-1) and opens the call.
 func (c *checker) toolCall(ev *event) {
@@ -758,7 +766,7 @@ func mix(x uint64) uint64 {
 // complete forgets an open call and remembers its summary.
 func (c *checker) complete(cl *call, ev *event, res *result) {
 	c.drop(cl)
-	d := &doneCall{
+	d := doneCall{
 		id: cl.id, callSeq: cl.seq, resultSeq: ev.seq,
 		turn: res.turn, step: res.step, turnOK: res.turnOK, stepOK: res.stepOK,
 		tool: cl.tool, hasErr: res.errRaw != nil, errKey: errKey(res), hasMeta: res.meta != nil,
