@@ -139,7 +139,7 @@ func (c *checker) metaSize(m *searchMeta, r raw) int {
 }
 
 // hashMeta is hashValue of a meta's parse, without the tree when the meta
-// is in the reference's layout.
+// is in the reference's layout or small and shallow enough for hashRaw.
 func (c *checker) hashMeta(r raw) uint64 {
 	var m searchMeta
 	if c.validUTF8 {
@@ -149,8 +149,63 @@ func (c *checker) hashMeta(r raw) uint64 {
 			}
 			m = searchMeta{}
 		}
+		if h, ok := c.hashRaw(r, 0); ok {
+			return h
+		}
 	}
 	return c.hash(c.tree(r))
+}
+
+// hashRawDepth bounds hashRaw's recursion; deeper values take the tree,
+// whose hash walks with an explicit stack.
+const hashRawDepth = 32
+
+// hashRaw is hashValue of r's parse computed from the line (which must be
+// UTF-8). ok is false, and the caller takes the tree, for an object with a
+// duplicate key (JSON.parse keeps one member; the tree knows which) or a
+// value nested deeper than hashRawDepth.
+func (c *checker) hashRaw(r raw, depth int) (h uint64, ok bool) {
+	switch r.Kind() {
+	case jsonjs.String:
+		return hashString(c.text(r)), true
+	case jsonjs.Number:
+		f, _ := rawFloat(r)
+		return hashNumber(f), true
+	case jsonjs.Bool:
+		return hashBool(r[0] == 't'), true
+	case jsonjs.Null:
+		return mix(0x00), true
+	}
+	if depth >= hashRawDepth {
+		return 0, false
+	}
+	if r.Kind() == jsonjs.Array {
+		acc := uint64(hashArrayInit)
+		for _, it := range c.arr(r) {
+			if h, ok = c.hashRaw(it, depth+1); !ok {
+				return 0, false
+			}
+			acc = (acc ^ h) * hashPrime
+		}
+		return mix(acc), true
+	}
+	ms := c.obj(r)
+	if len(ms) > 16 {
+		return 0, false // the duplicate test below is quadratic
+	}
+	var acc uint64
+	for i, m := range ms {
+		for _, prev := range ms[:i] {
+			if string(prev.Key) == string(m.Key) {
+				return 0, false
+			}
+		}
+		if h, ok = c.hashRaw(m.Value, depth+1); !ok {
+			return 0, false
+		}
+		acc += mix(fnvString(m.Key)*hashPrime ^ h)
+	}
+	return mix(acc ^ hashObjectEnd), true
 }
 
 // metaCursor walks a meta text in the reference's layout.

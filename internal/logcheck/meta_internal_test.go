@@ -227,3 +227,71 @@ func TestPlainMetaIsTheTreeReading(t *testing.T) {
 		t.Fatal("the fast path never ran")
 	}
 }
+
+// genJSON writes a random JSON text: any kind, keys that repeat (also
+// spelt with escapes), nesting past hashRawDepth at times.
+func genJSON(t *rapid.T, b *strings.Builder, depth int) {
+	kind := rapid.IntRange(0, 6).Draw(t, "kind")
+	if depth > 40 {
+		kind = 0
+	}
+	switch kind {
+	case 0:
+		b.WriteString(rapid.SampledFrom([]string{"null", "true", "false", "0", "-0", "1e2", "100", "2.50", "-7"}).Draw(t, "scalar"))
+	case 1:
+		b.Write(jsonjs.Marshal(jsonjs.StringValue(genText.Draw(t, "s"))))
+	case 2, 3:
+		b.WriteByte('[')
+		for i := range rapid.IntRange(0, 3).Draw(t, "n") {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			genJSON(t, b, depth+1)
+		}
+		b.WriteByte(']')
+	default:
+		b.WriteByte('{')
+		for i := range rapid.IntRange(0, 4).Draw(t, "n") {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(rapid.SampledFrom([]string{`"a"`, `"b"`, `"\u0061"`, `"lines"`, `""`}).Draw(t, "key") + ":")
+			genJSON(t, b, depth+1)
+		}
+		b.WriteByte('}')
+	}
+}
+
+// TestHashMetaIsTheTreeHash: hashMeta of any meta (a read tool's, say) is
+// hashValue of its tree, whichever way it is computed.
+func TestHashMetaIsTheTreeHash(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		genJSON(t, &b, rapid.IntRange(0, 40).Draw(t, "startDepth"))
+		c := newChecker("t.jsonl", Defaults(), nil)
+		if !c.lz.Scan([]byte(b.String())) {
+			t.Fatalf("not JSON: %s", b.String())
+		}
+		c.validUTF8 = c.lz.UTF8()
+		if got, want := c.hashMeta(c.lz.Root()), hashValue(c.lz.Value(c.lz.Root())); got != want {
+			t.Fatalf("hashMeta %x, tree %x: %s", got, want, b.String())
+		}
+	})
+}
+
+// TestHashRawLeavesDeepValuesToTheTree: hashRaw recurses, so it gives up
+// past hashRawDepth (the tree's hash walks any depth with a stack).
+func TestHashRawLeavesDeepValuesToTheTree(t *testing.T) {
+	text := strings.Repeat("[", hashRawDepth+1) + strings.Repeat("]", hashRawDepth+1)
+	c := newChecker("t.jsonl", Defaults(), nil)
+	if !c.lz.Scan([]byte(text)) {
+		t.Fatal("not JSON")
+	}
+	c.validUTF8 = true
+	if _, ok := c.hashRaw(c.lz.Root(), 0); ok {
+		t.Fatal("hashRaw went past hashRawDepth")
+	}
+	if _, ok := c.hashRaw(c.lz.Root()[1:len(text)-1], 0); !ok {
+		t.Fatal("hashRaw refused a value within hashRawDepth")
+	}
+}
