@@ -275,69 +275,13 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 	req := "LOG-RES-1"
 	if msg, ok := get(ms, "message"); ok {
 		keySet(ms, []string{"turn", "step", "message"}, []string{"error", "meta"}, &p, "data")
-		if msg.Kind() != jsonjs.Object {
+		switch {
+		case msg.Kind() != jsonjs.Object:
 			p.add("message is not an object")
-		} else {
-			mm := c.obj(msg)
-			keySet(mm, []string{"source", "content", "role", "id"}, nil, &p, "message")
-			if src, ok := get(mm, "source"); ok {
-				if src.Kind() != jsonjs.Object {
-					p.add("message.source is not an object")
-				} else {
-					sm := c.obj(src)
-					keySet(sm, []string{"kind", "callId"}, nil, &p, "message.source")
-					if k, ok := get(sm, "kind"); ok && !k.StrIs("tool") {
-						p.add(`message.source.kind is not "tool"`)
-					}
-					if v, ok := get(sm, "callId"); ok {
-						if res.callID, ok = c.id(v); !ok {
-							p.add("message.source.callId is not a string")
-						}
-					}
-				}
-			}
-			if role, ok := get(mm, "role"); ok && !role.StrIs("user") {
-				p.add(`message.role is not "user"`)
-			}
-			if v, ok := get(mm, "id"); ok {
-				if res.msgRaw, res.hasMsgID = v, v.Kind() == jsonjs.String; !res.hasMsgID {
-					p.add("message.id is not a string")
-				}
-			}
-			if content, ok := get(mm, "content"); ok {
-				items := c.arr(content)
-				switch {
-				case content.Kind() != jsonjs.Array:
-					p.add("message.content is not an array")
-				case len(items) != 1:
-					p.add("message.content has " + strconv.Itoa(len(items)) + " blocks, not exactly one tool-result block")
-				}
-				if len(items) > 0 && items[0].Kind() == jsonjs.Object {
-					bm := c.obj(items[0])
-					keySet(bm, []string{"type", "toolCallId", "content", "isError"}, nil, &p, "message.content[0]")
-					if t, ok := get(bm, "type"); ok && !t.StrIs("tool-result") {
-						p.add(`message.content[0].type is not "tool-result"`)
-					}
-					if v, ok := get(bm, "toolCallId"); ok {
-						if toolCallID, haveToolCallID = c.id(v); !haveToolCallID {
-							p.add("message.content[0].toolCallId is not a string")
-						}
-					}
-					if v, ok := get(bm, "isError"); ok {
-						if res.isError, res.isErrorOK = v.Bool(); !res.isErrorOK {
-							p.add("message.content[0].isError is not a boolean")
-						}
-					}
-					if v, ok := get(bm, "content"); ok {
-						res.blocks = v
-						var bad string
-						if res.bi, bad = c.blocks(v, "message.content[0].content"); bad != "" {
-							p.add(bad)
-						}
-					}
-				} else if len(items) > 0 {
-					p.add("message.content[0] is not an object")
-				}
+		default:
+			var fast bool
+			if toolCallID, haveToolCallID, fast = c.plainMessage(msg, res); !fast {
+				toolCallID, haveToolCallID = c.messageShape(msg, res, &p)
 			}
 		}
 		if res.callID == "" && haveToolCallID {
@@ -398,6 +342,73 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 		return nil, false
 	}
 	return res, true
+}
+
+// messageShape checks a tool/result's message object (LOG-RES-1) and
+// extracts its fields into res; it returns content[0].toolCallId.
+func (c *checker) messageShape(msg raw, res *result, p *problems) (toolCallID string, haveToolCallID bool) {
+	mm := c.obj(msg)
+	keySet(mm, []string{"source", "content", "role", "id"}, nil, p, "message")
+	if src, ok := get(mm, "source"); ok {
+		if src.Kind() != jsonjs.Object {
+			p.add("message.source is not an object")
+		} else {
+			sm := c.obj(src)
+			keySet(sm, []string{"kind", "callId"}, nil, p, "message.source")
+			if k, ok := get(sm, "kind"); ok && !k.StrIs("tool") {
+				p.add(`message.source.kind is not "tool"`)
+			}
+			if v, ok := get(sm, "callId"); ok {
+				if res.callID, ok = c.id(v); !ok {
+					p.add("message.source.callId is not a string")
+				}
+			}
+		}
+	}
+	if role, ok := get(mm, "role"); ok && !role.StrIs("user") {
+		p.add(`message.role is not "user"`)
+	}
+	if v, ok := get(mm, "id"); ok {
+		if res.msgRaw, res.hasMsgID = v, v.Kind() == jsonjs.String; !res.hasMsgID {
+			p.add("message.id is not a string")
+		}
+	}
+	if content, ok := get(mm, "content"); ok {
+		items := c.arr(content)
+		switch {
+		case content.Kind() != jsonjs.Array:
+			p.add("message.content is not an array")
+		case len(items) != 1:
+			p.add("message.content has " + strconv.Itoa(len(items)) + " blocks, not exactly one tool-result block")
+		}
+		if len(items) > 0 && items[0].Kind() == jsonjs.Object {
+			bm := c.obj(items[0])
+			keySet(bm, []string{"type", "toolCallId", "content", "isError"}, nil, p, "message.content[0]")
+			if t, ok := get(bm, "type"); ok && !t.StrIs("tool-result") {
+				p.add(`message.content[0].type is not "tool-result"`)
+			}
+			if v, ok := get(bm, "toolCallId"); ok {
+				if toolCallID, haveToolCallID = c.id(v); !haveToolCallID {
+					p.add("message.content[0].toolCallId is not a string")
+				}
+			}
+			if v, ok := get(bm, "isError"); ok {
+				if res.isError, res.isErrorOK = v.Bool(); !res.isErrorOK {
+					p.add("message.content[0].isError is not a boolean")
+				}
+			}
+			if v, ok := get(bm, "content"); ok {
+				res.blocks = v
+				var bad string
+				if res.bi, bad = c.blocks(v, "message.content[0].content"); bad != "" {
+					p.add(bad)
+				}
+			}
+		} else if len(items) > 0 {
+			p.add("message.content[0] is not an object")
+		}
+	}
+	return toolCallID, haveToolCallID
 }
 
 // blockInfo is what the text checks need of a content-block array, read

@@ -1,0 +1,59 @@
+package logcheck
+
+// Fast paths for the two commonest payloads, in the layout the harness
+// writes them: a text that is exactly that layout (member order, no
+// whitespace, no other member, keys without escapes) satisfies every shape
+// rule the general walk checks, so reading its few values in one pass
+// gives the general walk's result, findings included (none). Any other
+// text takes the general walk. plain_internal_test.go compares the two.
+
+// plainMessage reads a tool/result's message written as
+// {"source":{"kind":"tool","callId":S},"content":[{"type":"tool-result",
+// "toolCallId":S,"content":[{"type":"text","text":S}],"isError":B}],
+// "role":"user","id":S}. ok is false for any other text.
+func (c *checker) plainMessage(msg raw, res *result) (toolCallID string, haveToolCallID, ok bool) {
+	k := metaCursor{b: msg}
+	const blocksHead = `[{"type":"text","text":`
+	if !k.lit(`{"source":{"kind":"tool","callId":`) {
+		return "", false, false
+	}
+	callID, ok1 := k.str()
+	if !ok1 || !k.lit(`},"content":[{"type":"tool-result","toolCallId":`) {
+		return "", false, false
+	}
+	tcID, ok2 := k.str()
+	if !ok2 || !k.lit(`,"content":`) {
+		return "", false, false
+	}
+	blocksStart := k.i
+	if !k.lit(blocksHead) {
+		return "", false, false
+	}
+	text, ok3 := k.str()
+	if !ok3 || !k.lit(`}]`) {
+		return "", false, false
+	}
+	blocks := msg[blocksStart:k.i]
+	if !k.lit(`,"isError":`) {
+		return "", false, false
+	}
+	isError := k.lit("true")
+	if !isError && !k.lit("false") {
+		return "", false, false
+	}
+	if !k.lit(`}],"role":"user","id":`) {
+		return "", false, false
+	}
+	id, ok4 := k.str()
+	if !ok4 || !k.lit("}") || k.i != len(msg) {
+		return "", false, false
+	}
+	res.callID, _ = c.id(callID)
+	toolCallID, _ = c.id(tcID)
+	res.isError, res.isErrorOK = isError, true
+	res.msgRaw, res.hasMsgID = id, true
+	res.blocks = blocks
+	c.tarena = append(c.tarena, text)
+	res.bi = blockInfo{texts: c.tarena[len(c.tarena)-1 : len(c.tarena) : len(c.tarena)], n: 1, allText: true}
+	return toolCallID, true, true
+}
