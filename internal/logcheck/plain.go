@@ -57,3 +57,61 @@ func (c *checker) plainMessage(msg raw, res *result) (toolCallID string, haveToo
 	res.bi = blockInfo{texts: c.tarena[len(c.tarena)-1 : len(c.tarena) : len(c.tarena)], n: 1, allText: true}
 	return toolCallID, true, true
 }
+
+// callKeys are a tool/call's data members in the harness's order.
+var callKeys = []string{"turn", "step", "callId", "name", "arguments"}
+
+// plainObj returns what obj returns for an object written as
+// {"k1":v1,"k2":v2,…} with exactly the given keys in that order and
+// scalar values (strings, numbers, literals), without the general walk;
+// any other object takes obj.
+func (c *checker) plainObj(r raw, keys []string) []member {
+	start := len(c.marena)
+	k := metaCursor{b: r}
+	ok := k.lit("{")
+	for i := 0; ok && i < len(keys); i++ {
+		if i > 0 && !k.lit(",") || !k.lit(`"`) {
+			ok = false
+			break
+		}
+		key := r[k.i : k.i+min(len(keys[i]), len(r)-k.i)]
+		if !k.lit(keys[i]) || !k.lit(`":`) {
+			ok = false
+			break
+		}
+		v, found := k.scalar()
+		if !found {
+			ok = false
+			break
+		}
+		c.marena = append(c.marena, member{Key: key, Value: v})
+	}
+	if !ok || !k.lit("}") || k.i != len(r) {
+		c.marena = c.marena[:start]
+		return c.obj(r)
+	}
+	return c.marena[start:len(c.marena):len(c.marena)]
+}
+
+// scalar consumes a string, number or literal.
+func (k *metaCursor) scalar() (raw, bool) {
+	if k.i >= len(k.b) {
+		return nil, false
+	}
+	start := k.i
+	switch k.b[k.i] {
+	case '"':
+		return k.str()
+	case 't', 'n':
+		k.i += 4
+	case 'f':
+		k.i += 5
+	case '{', '[':
+		return nil, false
+	default:
+		if _, ok := k.num(); !ok {
+			return nil, false
+		}
+	}
+	return raw(k.b[start:k.i]), true
+}

@@ -89,3 +89,50 @@ func TestPlainMessageIsTheGeneralWalk(t *testing.T) {
 		t.Fatal("the fast path never ran")
 	}
 }
+
+// TestPlainObjIsMembers: plainObj returns what the general walk returns,
+// for objects in the expected layout and for any other.
+func TestPlainObjIsMembers(t *testing.T) {
+	fastSeen := 0
+	rapid.Check(t, func(t *rapid.T) {
+		val := rapid.SampledFrom([]string{`1`, `-0`, `1e2`, `"x"`, `"a\"b"`, `true`, `false`, `null`, `[1]`, `{}`, `""`}).Draw(t, "val")
+		plain := rapid.Bool().Draw(t, "plain")
+		keys := callKeys
+		if !plain {
+			keys = rapid.Permutation(callKeys).Draw(t, "keys")
+			keys = keys[:rapid.IntRange(0, len(keys)).Draw(t, "n")]
+		}
+		var b strings.Builder
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteString(",")
+				if !plain && rapid.Bool().Draw(t, "space") {
+					b.WriteString(" ")
+				}
+			}
+			key := `"` + k + `":`
+			if !plain {
+				key = rapid.SampledFrom([]string{key, `"` + k + `" :`, `"\u` + fmt.Sprintf("%04x", k[0]) + k[1:] + `":`}).Draw(t, "key")
+			}
+			b.WriteString(key + val)
+		}
+		b.WriteByte('}')
+		c := newChecker("t.jsonl", Defaults(), nil)
+		if !c.lz.Scan([]byte(b.String())) {
+			t.Fatalf("not JSON: %s", b.String())
+		}
+		c.validUTF8 = true
+		got := c.plainObj(c.lz.Root(), callKeys)
+		want := c.obj(c.lz.Root())
+		if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
+			t.Fatalf("plainObj %q, obj %q: %s", got, want, b.String())
+		}
+		if plain && val[0] != '[' && val[0] != '{' {
+			fastSeen++
+		}
+	})
+	if fastSeen == 0 {
+		t.Fatal("the plain layout never came up")
+	}
+}
