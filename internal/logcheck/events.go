@@ -85,20 +85,39 @@ type typeInfo struct {
 	known bool
 }
 
-// knownTypeInfo maps the raw (unescaped) spelling of every type the
-// checker knows (events, the header, the rows) to its info, so that one
-// lookup per line dispatches it and known names are not decoded or copied.
-var knownTypeInfo = func() map[string]typeInfo {
-	m := make(map[string]typeInfo, len(knownEventTypes)+4)
-	for k, v := range knownEventTypes {
-		m[k] = typeInfo{name: k, kind: v, known: true}
-	}
-	m[headerType] = typeInfo{name: headerType, kind: evHeader}
+// typesByLen holds the info of every type the checker knows (events, the
+// header, the rows), bucketed by the length of the name: a line's type is
+// found by comparing it with the few names of its length (cheaper than
+// hashing it), and known names are not decoded or copied.
+var typesByLen = func() [][]typeInfo {
+	all := []typeInfo{{name: headerType, kind: evHeader}}
 	for _, r := range []string{rowText, rowReasoning, rowToolCall} {
-		m[r] = typeInfo{name: r, kind: evRow}
+		all = append(all, typeInfo{name: r, kind: evRow})
 	}
-	return m
+	for k, v := range knownEventTypes {
+		all = append(all, typeInfo{name: k, kind: v, known: true})
+	}
+	var out [][]typeInfo
+	for _, t := range all {
+		for len(out) <= len(t.name) {
+			out = append(out, nil)
+		}
+		out[len(t.name)] = append(out[len(t.name)], t)
+	}
+	return out
 }()
+
+// lookupType finds a known type by its name.
+func lookupType[T ~string | ~[]byte](name T) (typeInfo, bool) {
+	if len(name) < len(typesByLen) {
+		for _, t := range typesByLen[len(name)] {
+			if t.name == string(name) {
+				return t, true
+			}
+		}
+	}
+	return typeInfo{}, false
+}
 
 // Packed chunk rows (LOG-4): storage rows, not events.
 const (

@@ -504,12 +504,12 @@ func plainSeqs(out []int64, v raw) ([]int64, bool) {
 // copied. ok is false when the type is not a string.
 func (c *checker) typeOf(r raw) (t typeInfo, ok bool) {
 	if c.validUTF8 && r.Kind() == jsonjs.String {
-		if t, found := knownTypeInfo[string(r[1:len(r)-1])]; found {
+		if t, found := lookupType(r[1 : len(r)-1]); found {
 			return t, true
 		}
 	}
 	name, ok := c.str(r)
-	if t, found := knownTypeInfo[name]; found {
+	if t, found := lookupType(name); found {
 		return t, ok
 	}
 	return typeInfo{name: name}, ok
