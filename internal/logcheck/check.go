@@ -22,8 +22,9 @@ import (
 // finding.
 //
 // Memory is bounded by opt.MaxLineBytes (one kept line), by the state of
-// the calls that are still open, and by a fixed window of recently
-// completed calls; it does not grow with the file for well-formed logs.
+// the calls that are still open, by a fixed window of recently completed
+// calls and by a table of at most internMax names; it does not grow with
+// the file for well-formed logs.
 func Check(r io.Reader, file string, opt Options, emit func(Finding)) (Stats, error) {
 	c := newChecker(file, opt, emit)
 	err := c.read(r)
