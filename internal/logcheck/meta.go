@@ -234,9 +234,6 @@ func (k *metaCursor) str() (raw, bool) {
 		return nil, false
 	}
 	r := raw(k.b[k.i:end])
-	if bytes.IndexByte(r, '\\') >= 0 {
-		k.canonical = false
-	}
 	k.i = end
 	return r, true
 }
@@ -260,8 +257,14 @@ func (k *metaCursor) num() (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	if len(r) > 15 || bytes.IndexAny(r, "-.eE") >= 0 {
+	if len(r) > 15 {
 		k.canonical = false
+	}
+	for _, d := range r {
+		if d < '0' || d > '9' {
+			k.canonical = false // stringify may spell it otherwise
+			break
+		}
 	}
 	return f, true
 }
@@ -308,7 +311,7 @@ func (c *checker) plainMeta(m *searchMeta, r raw, shape string) bool {
 			if !ok {
 				return false
 			}
-			p := c.text(s)
+			p := c.metaText(&k, s)
 			m.paths = append(m.paths, p)
 			acc = (acc ^ hashString(p)) * hashPrime
 		}
@@ -344,7 +347,7 @@ func (c *checker) plainGroup(m *searchMeta, k *metaCursor) (uint64, bool) {
 		return 0, false
 	}
 	g := metaGroup{lo: len(m.matches), keysOK: true}
-	g.path = c.text(s)
+	g.path = c.metaText(k, s)
 	acc := uint64(hashArrayInit)
 	for n := 0; !k.lit("]"); n++ {
 		if n > 0 && !k.lit(",") {
@@ -362,7 +365,7 @@ func (c *checker) plainGroup(m *searchMeta, k *metaCursor) (uint64, bool) {
 			return 0, false
 		}
 		mm := metaMatch{num: f, keysOK: true}
-		mm.line = c.text(l)
+		mm.line = c.metaText(k, l)
 		m.matches = append(m.matches, mm)
 		acc = (acc ^ mix((mix(hkLineNumber^hashNumber(f))+mix(hkLine^hashString(mm.line)))^hashObjectEnd)) * hashPrime
 	}
@@ -377,11 +380,28 @@ func (c *checker) plainGroup(m *searchMeta, k *metaCursor) (uint64, bool) {
 // text decodes a JSON string of the line as bytes: a view of the line
 // when it has no escape (the line is UTF-8: the fast path runs only then).
 func (c *checker) text(r raw) []byte {
+	b, _ := c.textEsc(r)
+	return b
+}
+
+// textEsc is text, telling whether the string had an escape (then
+// JSON.stringify may spell it otherwise).
+func (c *checker) textEsc(r raw) ([]byte, bool) {
 	if bytes.IndexByte(r, '\\') < 0 {
-		return r[1 : len(r)-1]
+		return r[1 : len(r)-1], false
 	}
 	s, _ := c.str(r)
-	return []byte(s)
+	return []byte(s), true
+}
+
+// metaText is text for a string of a meta, keeping k.canonical true only
+// while no string has an escape.
+func (c *checker) metaText(k *metaCursor, r raw) []byte {
+	b, esc := c.textEsc(r)
+	if esc {
+		k.canonical = false
+	}
+	return b
 }
 
 // The scalar and container hashes of hashValue.
