@@ -269,6 +269,23 @@ func (k *metaCursor) num() (float64, bool) {
 	return f, true
 }
 
+// list reads an array's items after its '[' up to its ']', folding their
+// hashes as hashValue folds an array's.
+func (k *metaCursor) list(item func() (uint64, bool)) (uint64, bool) {
+	acc := uint64(hashArrayInit)
+	for n := 0; !k.lit("]"); n++ {
+		if n > 0 && !k.lit(",") {
+			return 0, false
+		}
+		h, ok := item()
+		if !ok {
+			return 0, false
+		}
+		acc = (acc ^ h) * hashPrime
+	}
+	return mix(acc), true
+}
+
 // Member-key hashes of hashValue (fnvString(key)*prime).
 var (
 	hkShape, hkFiles, hkPaths, hkTruncated, hkTotal = keyHash("shape"), keyHash("files"), keyHash("paths"), keyHash("truncated"), keyHash("total")
@@ -286,36 +303,28 @@ func (c *checker) plainMeta(m *searchMeta, r raw, shape string) bool {
 		if !k.lit(`{"shape":"matches","files":[`) {
 			return false
 		}
-		acc := uint64(hashArrayInit)
-		for n := 0; !k.lit("]"); n++ {
-			if n > 0 && !k.lit(",") {
-				return false
-			}
-			h, ok := c.plainGroup(m, &k)
-			if !ok {
-				return false
-			}
-			acc = (acc ^ h) * hashPrime
+		h, ok := k.list(func() (uint64, bool) { return c.plainGroup(m, &k) })
+		if !ok {
+			return false
 		}
-		listHash = mix(hkFiles ^ mix(acc))
+		listHash = mix(hkFiles ^ h)
 	} else {
 		if !k.lit(`{"shape":"paths","paths":[`) {
 			return false
 		}
-		acc := uint64(hashArrayInit)
-		for n := 0; !k.lit("]"); n++ {
-			if n > 0 && !k.lit(",") {
-				return false
-			}
+		h, ok := k.list(func() (uint64, bool) {
 			s, ok := k.str()
 			if !ok {
-				return false
+				return 0, false
 			}
 			p := c.metaText(&k, s)
 			m.paths = append(m.paths, p)
-			acc = (acc ^ hashString(p)) * hashPrime
+			return hashString(p), true
+		})
+		if !ok {
+			return false
 		}
-		listHash = mix(hkPaths ^ mix(acc))
+		listHash = mix(hkPaths ^ h)
 	}
 	if !k.lit(`,"truncated":`) {
 		return false
@@ -348,11 +357,7 @@ func (c *checker) plainGroup(m *searchMeta, k *metaCursor) (uint64, bool) {
 	}
 	g := metaGroup{lo: len(m.matches), keysOK: true}
 	g.path = c.metaText(k, s)
-	acc := uint64(hashArrayInit)
-	for n := 0; !k.lit("]"); n++ {
-		if n > 0 && !k.lit(",") {
-			return 0, false
-		}
+	matches, ok := k.list(func() (uint64, bool) {
 		if !k.lit(`{"lineNumber":`) {
 			return 0, false
 		}
@@ -367,14 +372,14 @@ func (c *checker) plainGroup(m *searchMeta, k *metaCursor) (uint64, bool) {
 		mm := metaMatch{num: f, keysOK: true}
 		mm.line = c.metaText(k, l)
 		m.matches = append(m.matches, mm)
-		acc = (acc ^ mix((mix(hkLineNumber^hashNumber(f))+mix(hkLine^hashString(mm.line)))^hashObjectEnd)) * hashPrime
-	}
-	if !k.lit("}") {
+		return mix((mix(hkLineNumber^hashNumber(f)) + mix(hkLine^hashString(mm.line))) ^ hashObjectEnd), true
+	})
+	if !ok || !k.lit("}") {
 		return 0, false
 	}
 	g.hi = len(m.matches)
 	m.groups = append(m.groups, g)
-	return mix((mix(hkPath^hashString(g.path)) + mix(hkMatches^mix(acc))) ^ hashObjectEnd), true
+	return mix((mix(hkPath^hashString(g.path)) + mix(hkMatches^matches)) ^ hashObjectEnd), true
 }
 
 // text decodes a JSON string of the line as bytes: a view of the line

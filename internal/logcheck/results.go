@@ -296,18 +296,7 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 				p.add("callId is not a string")
 			}
 		}
-		if v, ok := get(ms, "isError"); ok {
-			if res.isError, res.isErrorOK = v.Bool(); !res.isErrorOK {
-				p.add("isError is not a boolean")
-			}
-		}
-		if v, ok := get(ms, "content"); ok {
-			res.blocks = v
-			var bad string
-			if res.bi, bad = c.blocks(v, "content"); bad != "" {
-				p.add(bad)
-			}
-		}
+		c.resultBlock(ms, res, &p, "")
 	}
 	if v, ok := get(ms, "turn"); ok {
 		if res.turn, res.turnOK = nonNegInt(v, false); !res.turnOK {
@@ -392,23 +381,29 @@ func (c *checker) messageShape(msg raw, res *result, p *problems) (toolCallID st
 					p.add("message.content[0].toolCallId is not a string")
 				}
 			}
-			if v, ok := get(bm, "isError"); ok {
-				if res.isError, res.isErrorOK = v.Bool(); !res.isErrorOK {
-					p.add("message.content[0].isError is not a boolean")
-				}
-			}
-			if v, ok := get(bm, "content"); ok {
-				res.blocks = v
-				var bad string
-				if res.bi, bad = c.blocks(v, "message.content[0].content"); bad != "" {
-					p.add(bad)
-				}
-			}
+			c.resultBlock(bm, res, p, "message.content[0].")
 		} else if len(items) > 0 {
 			p.add("message.content[0] is not an object")
 		}
 	}
 	return toolCallID, haveToolCallID
+}
+
+// resultBlock reads a result's isError and content members (where: the
+// path of the object holding them, "" for the legacy flat shape).
+func (c *checker) resultBlock(ms []member, res *result, p *problems, where string) {
+	if v, ok := get(ms, "isError"); ok {
+		if res.isError, res.isErrorOK = v.Bool(); !res.isErrorOK {
+			p.add(where + "isError is not a boolean")
+		}
+	}
+	if v, ok := get(ms, "content"); ok {
+		res.blocks = v
+		var bad string
+		if res.bi, bad = c.blocks(v, where+"content"); bad != "" {
+			p.add(bad)
+		}
+	}
 }
 
 // blockInfo is what the text checks need of a content-block array, read
