@@ -273,7 +273,7 @@ func TestHashMetaIsTheTreeHash(t *testing.T) {
 			t.Fatalf("not JSON: %s", b.String())
 		}
 		c.validUTF8 = c.lz.UTF8()
-		if got, want := c.hashMeta(c.lz.Root()), hashValue(c.lz.Value(c.lz.Root())); got != want {
+		if got, want := c.hashMeta(c.lz.Root()), c.hash(c.lz.Value(c.lz.Root())); got != want {
 			t.Fatalf("hashMeta %x, tree %x: %s", got, want, b.String())
 		}
 	})

@@ -646,14 +646,6 @@ func errKey(res *result) string {
 	return string(res.errRaw)
 }
 
-// hashValue hashes a JSON value for equality under JSON.parse semantics:
-// object members in any order (LOG-7), numbers by value (-0 = 0). It walks
-// with an explicit stack, so any depth is fine.
-func hashValue(v jsonjs.Value) uint64 {
-	var stack []hashFrame
-	return hashValueWith(v, &stack)
-}
-
 // hashFrame is one open container of hashValue's walk.
 type hashFrame struct {
 	obj     bool
@@ -665,7 +657,7 @@ type hashFrame struct {
 
 // hash is hashValue with the checker's reusable stack.
 func (c *checker) hash(v jsonjs.Value) uint64 {
-	h := hashValueWith(v, &c.hashStack)
+	h := hashValue(v, &c.hashStack)
 	clear(c.hashStack[:cap(c.hashStack)])
 	if cap(c.hashStack) > arenaKeep {
 		c.hashStack = nil
@@ -673,8 +665,10 @@ func (c *checker) hash(v jsonjs.Value) uint64 {
 	return h
 }
 
-// hashValueWith is hashValue on the stack *buf (emptied first).
-func hashValueWith(v jsonjs.Value, buf *[]hashFrame) uint64 {
+// hashValue hashes a JSON value for equality under JSON.parse semantics:
+// object members in any order (LOG-7), numbers by value (-0 = 0). It walks
+// with an explicit stack, *buf (emptied first), so any depth is fine.
+func hashValue(v jsonjs.Value, buf *[]hashFrame) uint64 {
 	const prime = hashPrime
 	stack := (*buf)[:0]
 	var done uint64 // the hash of the value just finished
