@@ -119,6 +119,16 @@ func (c *checker) treeMeta(m *searchMeta, r raw, shape string) {
 	}
 }
 
+// release drops m's views of the line once the checks are done, so that
+// the scratch does not keep a long line's buffer alive.
+func (m *searchMeta) release() {
+	clear(m.groups)
+	clear(m.matches)
+	clear(m.paths)
+	m.groups, m.matches, m.paths = m.groups[:0], m.matches[:0], m.paths[:0]
+	m.tree, m.view = jsonjs.Value{}, nil
+}
+
 // keepMetaBuf releases the scratch of a huge meta.
 func (c *checker) keepMetaBuf() {
 	m := &c.metaBuf

@@ -3,6 +3,7 @@ package logcheck
 import (
 	"bytes"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -293,5 +294,38 @@ func TestHashRawLeavesDeepValuesToTheTree(t *testing.T) {
 	}
 	if _, ok := c.hashRaw(c.lz.Root()[1:len(text)-1], 0); !ok {
 		t.Fatal("hashRaw refused a value within hashRawDepth")
+	}
+}
+
+// TestMetaScratchKeepsNoView: after a search result is checked, the meta
+// scratch holds no view of the line (which the next line overwrites, and
+// which may be a long line's buffer).
+func TestMetaScratchKeepsNoView(t *testing.T) {
+	b, err := os.ReadFile("testdata/rules/valid-base.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newChecker("t.jsonl", Defaults(), nil)
+	if err := c.read(bytes.NewReader(b)); err != nil {
+		t.Fatal(err)
+	}
+	m := &c.metaBuf
+	if cap(m.groups) == 0 || cap(m.matches) == 0 || cap(m.paths) == 0 {
+		t.Fatal("the log's search metas were not read")
+	}
+	for _, g := range m.groups[:cap(m.groups)] {
+		if g.path != nil {
+			t.Fatalf("a group keeps %q", g.path)
+		}
+	}
+	for _, x := range m.matches[:cap(m.matches)] {
+		if x.line != nil {
+			t.Fatalf("a match keeps %q", x.line)
+		}
+	}
+	for _, p := range m.paths[:cap(m.paths)] {
+		if p != nil {
+			t.Fatalf("a path is kept: %q", p)
+		}
 	}
 }

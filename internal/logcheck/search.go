@@ -76,6 +76,7 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 		want, listKey = search.ShapePaths, "paths"
 	}
 	m := c.readMeta(res.meta, want)
+	defer m.release()
 	res.metaHash, res.hashed = m.hash, true
 	view := m.view
 	if view == nil {
