@@ -22,8 +22,9 @@ import (
 // finding.
 //
 // Memory is bounded by opt.MaxLineBytes (one kept line), by the state of
-// the calls that are still open, and by a fixed window of recently
-// completed calls; it does not grow with the file for well-formed logs.
+// the calls that are still open, by a fixed window of recently completed
+// calls and by a table of at most internMax names; it does not grow with
+// the file for well-formed logs.
 func Check(r io.Reader, file string, opt Options, emit func(Finding)) (Stats, error) {
 	c := newChecker(file, opt, emit)
 	err := c.read(r)
@@ -43,12 +44,15 @@ type checker struct {
 	emit  func(Finding)
 	st    Stats
 	canon map[string]string // logged tool name -> canonical name
+	names map[string]string // name's copies: bounded by internMax
 
 	lz        jsonjs.Lazy
 	marena    []member // member slices of the current line
 	rarena    []raw    // item slices of the current line
+	tarena    []raw    // text members of content blocks (blockInfo) of the current line
 	seqBuf    []int64
 	hashStack []hashFrame
+	metaBuf   searchMeta // readMeta's scratch
 	evBuf     event
 	resBuf    result
 	lineNo    int
@@ -88,6 +92,7 @@ func newChecker(file string, opt Options, emit func(Finding)) *checker {
 		subs:      map[string]*call{},
 		done:      newRecent(recentWindow),
 		canon:     map[string]string{},
+		names:     map[string]string{},
 	}
 	names := map[string]string{toolGrep: toolGrep, toolGlob: toolGlob, toolRunCode: codemode.ToolName}
 	for k, v := range opt.ToolNames {
@@ -270,26 +275,26 @@ func (c *checker) lineDone(b []byte, size int, tooLong, noLF bool) {
 	}
 	top := c.lz.Top()
 	typ, _ := get(top, "type")
+	ti, typeOK := c.typeOf(typ) // one lookup dispatches the line
 	switch {
-	case first && typ.StrIs(headerType):
+	case first && ti.kind == evHeader:
 		c.checkHeader(n, top)
 		return
 	case first:
 		desc := "an object without a string type"
-		if s, ok := c.str(typ); ok {
-			desc = "a " + quote(s) + " line"
+		if typeOK {
+			desc = "a " + quote(ti.name) + " line"
 		}
 		c.report(n, -1, "", "LOG-2", Violation, "missing session header: line 1 is %s", desc)
-	case typ.StrIs(headerType):
+	case ti.kind == evHeader:
 		c.report(n, -1, "", "LOG-2", Violation, "line %d is a second session header; only the first line may be one", n)
 		return
 	}
-	switch {
-	case typ.StrIs(rowText), typ.StrIs(rowReasoning), typ.StrIs(rowToolCall):
-		c.checkRow(n, top)
-	default:
-		c.checkEvent(n, top)
+	if ti.kind == evRow {
+		c.checkRow(n, top, ti.name)
+		return
 	}
+	c.checkEvent(n, top, ti, typeOK)
 }
 
 // arenaKeep is the scratch capacity kept from one line to the next; a
@@ -303,7 +308,10 @@ func (c *checker) resetArenas() {
 	if cap(c.rarena) > arenaKeep {
 		c.rarena = nil
 	}
-	c.marena, c.rarena = c.marena[:0], c.rarena[:0]
+	if cap(c.tarena) > arenaKeep {
+		c.tarena = nil
+	}
+	c.marena, c.rarena, c.tarena = c.marena[:0], c.rarena[:0], c.tarena[:0]
 }
 
 func firstInvalid(b []byte) int {

@@ -29,7 +29,7 @@ func (c *checker) checkRunCode(ev *event, cl *call, res *result, code string) {
 	if res.blocks == nil {
 		return
 	}
-	text, n, allText := c.blockTexts(res.blocks)
+	text, n, allText := c.blockTexts(res.bi)
 	switch {
 	case !res.isErrorOK:
 	case !res.isError:
@@ -87,7 +87,7 @@ func (c *checker) dispatch(ev *event) {
 			idsOK = false
 			continue
 		}
-		if ids[i], ok = c.str(v); !ok {
+		if ids[i], ok = c.id(v); !ok {
 			p.add(k + " is not a string")
 			idsOK = false
 		}
@@ -95,7 +95,7 @@ func (c *checker) dispatch(ev *event) {
 	root, parent, sub := ids[0], ids[1], ids[2]
 	name := ""
 	if v, ok := get(ms, "name"); ok {
-		if name, ok = c.str(v); !ok {
+		if name, ok = c.name(v); !ok {
 			p.add("name is not a string")
 		}
 	}
@@ -105,6 +105,7 @@ func (c *checker) dispatch(ev *event) {
 	}
 	isError := false
 	var content raw
+	var bi blockInfo
 	if settle {
 		if v, ok := get(ms, "isError"); ok {
 			var good bool
@@ -115,7 +116,10 @@ func (c *checker) dispatch(ev *event) {
 		if v, ok := get(ms, "content"); ok {
 			content = v
 			if v.Kind() == jsonjs.Array { // a non-array is reported by ValidateDispatches
-				c.blocksProblem(v, &p, "content")
+				var bad string
+				if bi, bad = c.blocks(v, "content"); bad != "" {
+					p.add(bad)
+				}
 			}
 		}
 	}
@@ -126,7 +130,7 @@ func (c *checker) dispatch(ev *event) {
 		c.report(ev.line, ev.seq, sub, "CODE-DISPATCH-6", Violation, "%s carries meta; sub-calls never compute presentationMeta", ev.typ)
 	}
 	if settle && content.Kind() == jsonjs.Array {
-		c.dispatchSpill(ev, sub, content)
+		c.dispatchSpill(ev, sub, content, bi)
 	}
 	if !idsOK {
 		return
@@ -157,17 +161,6 @@ func (c *checker) dispatch(ev *event) {
 		c.report(ev.line, ev.seq, sub, "LOG-CHECK-CODE-5", Violation, "%s under parent %s, a %s call, not run_code", ev.typ, showID(parent), quote(owner.name))
 		return
 	}
-	args := jsonjs.NullValue()
-	if argsRaw != nil {
-		args = c.value(argsRaw)
-	}
-	de := codemode.DispatchEvent{Seq: ev.seq}
-	if settle {
-		de.Settle = &codemode.DispatchSettle{RootCallID: root, ParentCallID: parent, SubCallID: sub, Name: name,
-			Arguments: args, IsError: isError, Content: contentStub(content)}
-	} else {
-		de.Start = &codemode.DispatchStart{RootCallID: root, ParentCallID: parent, SubCallID: sub, Name: name, Arguments: args}
-	}
 	if owner.groups == nil {
 		owner.groups = map[string]*dispGroup{}
 	}
@@ -177,7 +170,15 @@ func (c *checker) dispatch(ev *event) {
 		owner.groups[parent] = g
 		owner.groupOrder = append(owner.groupOrder, parent)
 	}
-	g.events = append(g.events, de)
+	de := codemode.DispatchEvent{Seq: ev.seq}
+	if settle {
+		de.Settle = &codemode.DispatchSettle{RootCallID: root, ParentCallID: parent, SubCallID: sub, Name: name,
+			IsError: isError, Content: contentStub(content)}
+		c.addSettle(g, de, argsRaw)
+	} else {
+		de.Start = &codemode.DispatchStart{RootCallID: root, ParentCallID: parent, SubCallID: sub, Name: name}
+		c.addStart(g, de, argsRaw)
+	}
 	g.lines = append(g.lines, ev.line)
 	if sub != "" {
 		if _, seen := c.subs[sub]; !seen {
@@ -215,11 +216,11 @@ var noticeMarker = func() []byte {
 }()
 
 // dispatchSpill checks LOG-CHECK-CODE-8 on a settle's content.
-func (c *checker) dispatchSpill(ev *event, sub string, content raw) {
+func (c *checker) dispatchSpill(ev *event, sub string, content raw, bi blockInfo) {
 	if !bytes.Contains(content, noticeMarker) {
 		return
 	}
-	text, n, allText := c.blockTexts(content)
+	text, n, allText := c.blockTexts(bi)
 	if n != 1 || !allText {
 		return
 	}
@@ -244,6 +245,7 @@ func logRule(contractRule string) string {
 func (c *checker) validateDispatches(cl *call, allowUnsettled bool) {
 	for _, parent := range cl.groupOrder {
 		g := cl.groups[parent]
+		g.settleArgs()
 		for _, v := range codemode.ValidateDispatches(parent, g.events, allowUnsettled) {
 			c.report(g.lineOf(v.Seq), v.Seq, parent, logRule(v.Requirement), Violation, "%s", v.Message)
 		}

@@ -70,24 +70,54 @@ var knownEventTypes = map[string]evKind{
 	"web/deepseek-search-llm-request": evOther,
 }
 
-// knownTypeInfo maps the raw (unescaped) spelling of a known type to its
-// name and kind, so that the name need not be decoded and copied.
-var knownTypeInfo = func() map[string]struct {
-	name string
-	kind evKind
-} {
-	m := make(map[string]struct {
-		name string
-		kind evKind
-	}, len(knownEventTypes))
-	for k, v := range knownEventTypes {
-		m[k] = struct {
-			name string
-			kind evKind
-		}{k, v}
+// Line kinds beyond the event vocabulary: the session header and the
+// packed chunk rows, told apart by the same one lookup of the type.
+const (
+	evHeader evKind = iota + 100
+	evRow
+)
+
+// typeInfo is what a line's type says: the decoded name, how the checker
+// treats the line, and whether the name is in the event vocabulary.
+type typeInfo struct {
+	name  string
+	kind  evKind
+	known bool
+}
+
+// typesByLen holds the info of every type the checker knows (events, the
+// header, the rows), bucketed by the length of the name: a line's type is
+// found by comparing it with the few names of its length (cheaper than
+// hashing it), and known names are not decoded or copied.
+var typesByLen = func() [][]typeInfo {
+	all := []typeInfo{{name: headerType, kind: evHeader}}
+	for _, r := range []string{rowText, rowReasoning, rowToolCall} {
+		all = append(all, typeInfo{name: r, kind: evRow})
 	}
-	return m
+	for k, v := range knownEventTypes {
+		all = append(all, typeInfo{name: k, kind: v, known: true})
+	}
+	var out [][]typeInfo
+	for _, t := range all {
+		for len(out) <= len(t.name) {
+			out = append(out, nil)
+		}
+		out[len(t.name)] = append(out[len(t.name)], t)
+	}
+	return out
 }()
+
+// lookupType finds a known type by its name.
+func lookupType[T ~string | ~[]byte](name T) (typeInfo, bool) {
+	if len(name) < len(typesByLen) {
+		for _, t := range typesByLen[len(name)] {
+			if t.name == string(name) {
+				return t, true
+			}
+		}
+	}
+	return typeInfo{}, false
+}
 
 // Packed chunk rows (LOG-4): storage rows, not events.
 const (

@@ -2,6 +2,20 @@
 // LOG-* requirements and the log-observable parts of the search-card and
 // Code Mode contracts. It streams: memory stays bounded by the longest line
 // it keeps (capped) and by per-call state, whatever the file size.
+//
+// Fast paths (issue 10's speed target). What the harness writes most is
+// recognised in the exact layout it writes it: a search meta (meta.go), a
+// tool/result message and tool/call data (plain.go), sourceEventSeqs as
+// [d,d,…] and integers of at most 15 digits (number.go). A text in that
+// layout (member order, no whitespace, no other member, keys without
+// escapes) satisfies every shape rule the general walk checks, and its
+// values are decoded by the same readers, so reading it in one pass gives
+// the general walk's result; anything else takes the general walk (Lazy's
+// members, and for a meta its tree and search.ViewFromMeta). Property tests
+// (*_internal_test.go) compare the two on the layout and on perturbed
+// texts. Metas are compared by an order-insensitive hash of their parse,
+// computed from the line or, when a key repeats, from the tree; dispatch
+// arguments are compared byte for byte first (dispargs.go).
 package logcheck
 
 // Level is how sure a finding is.

@@ -1,6 +1,7 @@
 package logcheck
 
 import (
+	"bytes"
 	"math"
 
 	"github.com/dsh-conform/conform/reference/jsonjs"
@@ -20,6 +21,9 @@ type (
 // str decodes a string of the current line.
 func (c *checker) str(r raw) (string, bool) {
 	if c.validUTF8 {
+		if r.Kind() == jsonjs.String && bytes.IndexByte(r, '\\') < 0 {
+			return string(r[1 : len(r)-1]), true // the line is UTF-8 already
+		}
 		return r.Str()
 	}
 	return r.StrReplacing()
@@ -70,7 +74,7 @@ const maxSafe = 1<<53 - 1
 
 // safeInt reports Number.isSafeInteger for a number.
 func safeInt(r raw) (int64, bool) {
-	f, ok := r.Float()
+	f, ok := rawFloat(r)
 	if !ok || f != math.Trunc(f) || math.Abs(f) > maxSafe {
 		return 0, false
 	}
@@ -79,7 +83,7 @@ func safeInt(r raw) (int64, bool) {
 
 // nonNegInt is a safe integer ≥ 0 (−0 counts as 0 unless noNegZero).
 func nonNegInt(r raw, noNegZero bool) (int64, bool) {
-	f, ok := r.Float()
+	f, ok := rawFloat(r)
 	if !ok || f != math.Trunc(f) || f < 0 || f > maxSafe {
 		return 0, false
 	}

@@ -1,8 +1,7 @@
 package logcheck
 
 import (
-	"encoding/binary"
-	"math"
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -33,6 +32,7 @@ type call struct {
 type dispGroup struct {
 	events []codemode.DispatchEvent
 	lines  []int
+	args   []pendingArgs // parallel to events: a start's argument text (see dispargs.go)
 }
 
 func (g *dispGroup) lineOf(seq int64) int {
@@ -60,39 +60,47 @@ type doneCall struct {
 	metaHash  uint64
 }
 
-// recent is a fixed window of completed calls, keyed by call id.
+// recent is a fixed window of completed calls, keyed by call id: a ring
+// of values (no allocation per call) and an index into it.
 type recent struct {
-	m    map[string]*doneCall
-	ring []*doneCall
+	m    map[string]int
+	ring []doneCall
 	next int
 	cap  int
 }
 
 func newRecent(n int) recent {
-	return recent{m: map[string]*doneCall{}, cap: n}
+	return recent{m: map[string]int{}, cap: n}
 }
 
-func (r *recent) add(d *doneCall) {
-	if len(r.ring) < r.cap {
+func (r *recent) add(d doneCall) {
+	at := len(r.ring)
+	if at < r.cap {
 		r.ring = append(r.ring, d)
 	} else {
-		old := r.ring[r.next]
-		if r.m[old.id] == old {
-			delete(r.m, old.id)
+		at = r.next
+		if old := r.ring[at].id; r.m[old] == at {
+			delete(r.m, old)
 		}
-		r.ring[r.next] = d
+		r.ring[at] = d
 		r.next = (r.next + 1) % r.cap
 	}
-	r.m[d.id] = d
+	r.m[d.id] = at
 }
 
-func (r *recent) get(id string) *doneCall { return r.m[id] }
+// get returns the remembered call, valid until the next add; nil if none.
+func (r *recent) get(id string) *doneCall {
+	if at, ok := r.m[id]; ok {
+		return &r.ring[at]
+	}
+	return nil
+}
 
 // toolCall checks a tool/call event (LOG-CALL-1) and opens the call.
 func (c *checker) toolCall(ev *event) {
-	ms := c.obj(ev.data)
+	ms := c.plainObj(ev.data, callKeys)
 	var p problems
-	keySet(ms, []string{"turn", "step", "callId", "name", "arguments"}, nil, &p, "data")
+	keySet(ms, callKeys, nil, &p, "data")
 	cl := &call{seq: ev.seq, line: ev.line}
 	if v, ok := get(ms, "turn"); ok {
 		if cl.turn, cl.turnOK = nonNegInt(v, false); !cl.turnOK {
@@ -110,7 +118,7 @@ func (c *checker) toolCall(ev *event) {
 		p.add("callId is not a string")
 	}
 	nameRaw, _ := get(ms, "name")
-	name, nameOK := c.str(nameRaw)
+	name, nameOK := c.name(nameRaw)
 	if nameRaw != nil && !nameOK {
 		p.add("name is not a string")
 	}
@@ -176,6 +184,7 @@ type result struct {
 	turnOK    bool
 	stepOK    bool
 	blocks    raw // the final content blocks
+	bi        blockInfo
 	isError   bool
 	isErrorOK bool
 	errRaw    raw
@@ -183,20 +192,56 @@ type result struct {
 	errName   string
 	errCode   string
 	meta      raw // nil when absent
-	msgID     string
+	msgRaw    raw // message.id, decoded only by the closer checks
 	hasMsgID  bool
 
-	metaParsed bool
-	metaValue  jsonjs.Value
+	hashed   bool // metaHash is set
+	metaHash uint64
 }
 
-// metaVal is the tree of the line's meta, valid for this line only (see
-// jsonjs.Lazy.Tree): nothing keeps it, only its hash.
-func (c *checker) metaVal(r *result) jsonjs.Value {
-	if !r.metaParsed {
-		r.metaValue, r.metaParsed = c.tree(r.meta), true
+// id decodes a call id; the id of an open call or of one of its sub-calls
+// is not copied again.
+func (c *checker) id(r raw) (string, bool) {
+	if c.validUTF8 && r.Kind() == jsonjs.String && bytes.IndexByte(r, '\\') < 0 {
+		body := r[1 : len(r)-1]
+		if cl := c.open[string(body)]; cl != nil {
+			return cl.id, true
+		}
+		if cl := c.subs[string(body)]; cl != nil {
+			for _, s := range cl.subIDs {
+				if s == string(body) {
+					return s, true
+				}
+			}
+		}
 	}
-	return r.metaValue
+	return c.str(r)
+}
+
+// internMax bounds the names name keeps.
+const internMax = 256
+
+// name decodes a tool name or an error name or code: a few distinct
+// strings, each copied once (up to internMax of them).
+func (c *checker) name(r raw) (string, bool) {
+	if c.validUTF8 && r.Kind() == jsonjs.String {
+		if s, ok := c.names[string(r[1:len(r)-1])]; ok {
+			return s, true
+		}
+	}
+	s, ok := c.str(r)
+	if ok && c.validUTF8 && len(c.names) < internMax && bytes.IndexByte(r, '\\') < 0 {
+		c.names[s] = s
+	}
+	return s, ok
+}
+
+// metaHash is hashValue of the line's meta, computed once.
+func (c *checker) metaHash(r *result) uint64 {
+	if !r.hashed {
+		r.metaHash, r.hashed = c.hashMeta(r.meta), true
+	}
+	return r.metaHash
 }
 
 // toolResult checks a tool/result event.
@@ -230,66 +275,13 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 	req := "LOG-RES-1"
 	if msg, ok := get(ms, "message"); ok {
 		keySet(ms, []string{"turn", "step", "message"}, []string{"error", "meta"}, &p, "data")
-		if msg.Kind() != jsonjs.Object {
+		switch {
+		case msg.Kind() != jsonjs.Object:
 			p.add("message is not an object")
-		} else {
-			mm := c.obj(msg)
-			keySet(mm, []string{"source", "content", "role", "id"}, nil, &p, "message")
-			if src, ok := get(mm, "source"); ok {
-				if src.Kind() != jsonjs.Object {
-					p.add("message.source is not an object")
-				} else {
-					sm := c.obj(src)
-					keySet(sm, []string{"kind", "callId"}, nil, &p, "message.source")
-					if k, ok := get(sm, "kind"); ok && !k.StrIs("tool") {
-						p.add(`message.source.kind is not "tool"`)
-					}
-					if v, ok := get(sm, "callId"); ok {
-						if res.callID, ok = c.str(v); !ok {
-							p.add("message.source.callId is not a string")
-						}
-					}
-				}
-			}
-			if role, ok := get(mm, "role"); ok && !role.StrIs("user") {
-				p.add(`message.role is not "user"`)
-			}
-			if v, ok := get(mm, "id"); ok {
-				if res.msgID, res.hasMsgID = c.str(v); !res.hasMsgID {
-					p.add("message.id is not a string")
-				}
-			}
-			if content, ok := get(mm, "content"); ok {
-				items := c.arr(content)
-				switch {
-				case content.Kind() != jsonjs.Array:
-					p.add("message.content is not an array")
-				case len(items) != 1:
-					p.add("message.content has " + strconv.Itoa(len(items)) + " blocks, not exactly one tool-result block")
-				}
-				if len(items) > 0 && items[0].Kind() == jsonjs.Object {
-					bm := c.obj(items[0])
-					keySet(bm, []string{"type", "toolCallId", "content", "isError"}, nil, &p, "message.content[0]")
-					if t, ok := get(bm, "type"); ok && !t.StrIs("tool-result") {
-						p.add(`message.content[0].type is not "tool-result"`)
-					}
-					if v, ok := get(bm, "toolCallId"); ok {
-						if toolCallID, haveToolCallID = c.str(v); !haveToolCallID {
-							p.add("message.content[0].toolCallId is not a string")
-						}
-					}
-					if v, ok := get(bm, "isError"); ok {
-						if res.isError, res.isErrorOK = v.Bool(); !res.isErrorOK {
-							p.add("message.content[0].isError is not a boolean")
-						}
-					}
-					if v, ok := get(bm, "content"); ok {
-						res.blocks = v
-						c.blocksProblem(v, &p, "message.content[0].content")
-					}
-				} else if len(items) > 0 {
-					p.add("message.content[0] is not an object")
-				}
+		default:
+			var fast bool
+			if toolCallID, haveToolCallID, fast = c.plainMessage(msg, res); !fast {
+				toolCallID, haveToolCallID = c.messageShape(msg, res, &p)
 			}
 		}
 		if res.callID == "" && haveToolCallID {
@@ -300,19 +292,11 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 		res.legacy = true
 		keySet(ms, []string{"turn", "step", "callId", "content", "isError"}, []string{"error", "meta"}, &p, "legacy data")
 		if v, ok := get(ms, "callId"); ok {
-			if res.callID, ok = c.str(v); !ok {
+			if res.callID, ok = c.id(v); !ok {
 				p.add("callId is not a string")
 			}
 		}
-		if v, ok := get(ms, "isError"); ok {
-			if res.isError, res.isErrorOK = v.Bool(); !res.isErrorOK {
-				p.add("isError is not a boolean")
-			}
-		}
-		if v, ok := get(ms, "content"); ok {
-			res.blocks = v
-			c.blocksProblem(v, &p, "content")
-		}
+		c.resultBlock(ms, res, &p, "")
 	}
 	if v, ok := get(ms, "turn"); ok {
 		if res.turn, res.turnOK = nonNegInt(v, false); !res.turnOK {
@@ -330,8 +314,8 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 		em := c.obj(res.errRaw)
 		n, ok1 := get(em, "name")
 		k, ok2 := get(em, "code")
-		res.errName, ok1 = c.str(n)
-		res.errCode, ok2 = c.str(k)
+		res.errName, ok1 = c.name(n)
+		res.errCode, ok2 = c.name(k)
 		res.errOK = ok1 && ok2 && len(em) == 2
 	}
 	if res.blocks.Kind() != jsonjs.Array {
@@ -349,56 +333,144 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 	return res, true
 }
 
-// blocksProblem checks a content-block array: objects with a non-empty
-// string type; text blocks carry a string text.
-func (c *checker) blocksProblem(v raw, p *problems, what string) {
-	if v.Kind() != jsonjs.Array {
-		p.add(what + " is not an array of content blocks")
-		return
+// messageShape checks a tool/result's message object (LOG-RES-1) and
+// extracts its fields into res; it returns content[0].toolCallId.
+func (c *checker) messageShape(msg raw, res *result, p *problems) (toolCallID string, haveToolCallID bool) {
+	mm := c.obj(msg)
+	keySet(mm, []string{"source", "content", "role", "id"}, nil, p, "message")
+	if src, ok := get(mm, "source"); ok {
+		if src.Kind() != jsonjs.Object {
+			p.add("message.source is not an object")
+		} else {
+			sm := c.obj(src)
+			keySet(sm, []string{"kind", "callId"}, nil, p, "message.source")
+			if k, ok := get(sm, "kind"); ok && !k.StrIs("tool") {
+				p.add(`message.source.kind is not "tool"`)
+			}
+			if v, ok := get(sm, "callId"); ok {
+				if res.callID, ok = c.id(v); !ok {
+					p.add("message.source.callId is not a string")
+				}
+			}
+		}
 	}
-	for i, b := range c.arr(v) {
+	if role, ok := get(mm, "role"); ok && !role.StrIs("user") {
+		p.add(`message.role is not "user"`)
+	}
+	if v, ok := get(mm, "id"); ok {
+		if res.msgRaw, res.hasMsgID = v, v.Kind() == jsonjs.String; !res.hasMsgID {
+			p.add("message.id is not a string")
+		}
+	}
+	if content, ok := get(mm, "content"); ok {
+		items := c.arr(content)
+		switch {
+		case content.Kind() != jsonjs.Array:
+			p.add("message.content is not an array")
+		case len(items) != 1:
+			p.add("message.content has " + strconv.Itoa(len(items)) + " blocks, not exactly one tool-result block")
+		}
+		if len(items) > 0 && items[0].Kind() == jsonjs.Object {
+			bm := c.obj(items[0])
+			keySet(bm, []string{"type", "toolCallId", "content", "isError"}, nil, p, "message.content[0]")
+			if t, ok := get(bm, "type"); ok && !t.StrIs("tool-result") {
+				p.add(`message.content[0].type is not "tool-result"`)
+			}
+			if v, ok := get(bm, "toolCallId"); ok {
+				if toolCallID, haveToolCallID = c.id(v); !haveToolCallID {
+					p.add("message.content[0].toolCallId is not a string")
+				}
+			}
+			c.resultBlock(bm, res, p, "message.content[0].")
+		} else if len(items) > 0 {
+			p.add("message.content[0] is not an object")
+		}
+	}
+	return toolCallID, haveToolCallID
+}
+
+// resultBlock reads a result's isError and content members (where: the
+// path of the object holding them, "" for the legacy flat shape).
+func (c *checker) resultBlock(ms []member, res *result, p *problems, where string) {
+	if v, ok := get(ms, "isError"); ok {
+		if res.isError, res.isErrorOK = v.Bool(); !res.isErrorOK {
+			p.add(where + "isError is not a boolean")
+		}
+	}
+	if v, ok := get(ms, "content"); ok {
+		res.blocks = v
+		var bad string
+		if res.bi, bad = c.blocks(v, where+"content"); bad != "" {
+			p.add(bad)
+		}
+	}
+}
+
+// blockInfo is what the text checks need of a content-block array, read
+// in the same walk that checks it: the text members of its text blocks
+// (views of the line), the number of blocks, whether all are text.
+type blockInfo struct {
+	texts   []raw
+	n       int
+	allText bool
+}
+
+// blocks walks a content-block array: objects with a non-empty string
+// type; text blocks carry a string text. problem is the first break, ""
+// when there is none; the info is read from every block all the same.
+func (c *checker) blocks(v raw, what string) (bi blockInfo, problem string) {
+	if v.Kind() != jsonjs.Array {
+		return bi, what + " is not an array of content blocks"
+	}
+	items := c.arr(v)
+	start := len(c.tarena)
+	bi.n, bi.allText = len(items), true
+	for i, b := range items {
 		if b.Kind() != jsonjs.Object {
-			p.add(what + "[" + strconv.Itoa(i) + "] is not an object")
-			return
+			if problem == "" {
+				problem = what + "[" + strconv.Itoa(i) + "] is not an object"
+			}
+			bi.allText = false
+			continue
 		}
 		bm := c.obj(b)
 		t, _ := get(bm, "type")
 		// A non-empty JSON string body never decodes to "".
 		if t.Kind() != jsonjs.String || len(t) <= 2 {
-			p.add(what + "[" + strconv.Itoa(i) + "].type is not a non-empty string")
-			return
-		}
-		if t.StrIs("text") {
-			if x, _ := get(bm, "text"); x.Kind() != jsonjs.String {
-				p.add(what + "[" + strconv.Itoa(i) + "] is a text block without a string text")
-				return
+			if problem == "" {
+				problem = what + "[" + strconv.Itoa(i) + "].type is not a non-empty string"
 			}
+			bi.allText = false
+			continue
 		}
-	}
-}
-
-// blockTexts returns the text blocks of a content array: their
-// concatenation, the number of blocks and whether all of them are text.
-// The text is a copy.
-func (c *checker) blockTexts(v raw) (text string, n int, allText bool) {
-	items := c.arr(v)
-	allText = true
-	var sb strings.Builder
-	for _, b := range items {
-		bm := c.obj(b)
-		t, _ := get(bm, "type")
 		if !t.StrIs("text") {
-			allText = false
+			bi.allText = false
 			continue
 		}
 		x, _ := get(bm, "text")
-		s, _ := c.str(x)
-		if len(items) == 1 {
-			return s, 1, true
+		if x.Kind() != jsonjs.String && problem == "" {
+			problem = what + "[" + strconv.Itoa(i) + "] is a text block without a string text"
 		}
+		c.tarena = append(c.tarena, x)
+	}
+	bi.texts = c.tarena[start:len(c.tarena):len(c.tarena)]
+	return bi, problem
+}
+
+// blockTexts returns the text blocks of a content array: their
+// concatenation (a copy), the number of blocks and whether all of them
+// are text.
+func (c *checker) blockTexts(bi blockInfo) (text string, n int, allText bool) {
+	if bi.n == 1 && bi.allText {
+		s, _ := c.str(bi.texts[0])
+		return s, 1, true
+	}
+	var sb strings.Builder
+	for _, x := range bi.texts {
+		s, _ := c.str(x)
 		sb.WriteString(s)
 	}
-	return sb.String(), len(items), allText
+	return sb.String(), bi.n, bi.allText
 }
 
 // errorInfo checks LOG-CHECK-3.
@@ -448,7 +520,7 @@ func (c *checker) appendResult(ev *event, res *result) {
 	if code == codeNotStarted {
 		c.report(ev.line, ev.seq, id, "LOG-RES-4", Violation, "TOOL_NOT_STARTED closer for a call that has a tool/call at seq %d", cl.seq)
 	} else {
-		srcs, good := c.seqList(ev.sources)
+		srcs, good := ev.srcs, ev.srcsOK
 		cites := false
 		for _, s := range srcs {
 			if s == cl.seq {
@@ -505,7 +577,7 @@ func (c *checker) closerChecks(ev *event, res *result) {
 	wantName := nameOutcomeUnknown
 	if res.errCode == codeNotStarted {
 		wantName = nameNotStarted
-		if srcs, _ := c.seqList(ev.sources); len(srcs) > 0 {
+		if srcs := ev.srcs; len(srcs) > 0 {
 			p.add("a TOOL_NOT_STARTED closer has no sourceEventSeqs, got " + seqsString(srcs))
 		}
 	}
@@ -513,8 +585,9 @@ func (c *checker) closerChecks(ev *event, res *result) {
 		p.add("error name " + quote(res.errName) + " with code " + res.errCode + ", want " + wantName)
 	}
 	if res.hasMsgID && ev.seq >= 0 {
-		if want := closerIDPrefix + res.callID + "-" + strconv.FormatInt(ev.seq, 10); res.msgID != want {
-			p.add("message id " + quote(res.msgID) + ", want " + quote(want))
+		want := closerIDPrefix + res.callID + "-" + strconv.FormatInt(ev.seq, 10)
+		if msgID, _ := c.str(res.msgRaw); msgID != want {
+			p.add("message id " + quote(msgID) + ", want " + quote(want))
 		}
 	}
 	if len(p) > 0 {
@@ -534,7 +607,7 @@ func (c *checker) replaceResult(ev *event, res *result) {
 	if start != end {
 		p.add("replace range " + strconv.FormatInt(start, 10) + ".." + strconv.FormatInt(end, 10) + " is not one event")
 	}
-	if srcs, good := c.seqList(ev.sources); !good || len(srcs) != 1 || srcs[0] != start {
+	if srcs, good := ev.srcs, ev.srcsOK; !good || len(srcs) != 1 || srcs[0] != start {
 		p.add("sourceEventSeqs is not [" + strconv.FormatInt(start, 10) + "]")
 	}
 	if !c.pruneSeen {
@@ -552,7 +625,7 @@ func (c *checker) replaceResult(ev *event, res *result) {
 		if res.errRaw != nil != d.hasErr || res.errRaw != nil && errKey(res) != d.errKey {
 			p.add("error differs from the original result's")
 		}
-		if res.meta != nil != d.hasMeta || res.meta != nil && c.hash(c.metaVal(res)) != d.metaHash {
+		if res.meta != nil != d.hasMeta || res.meta != nil && c.metaHash(res) != d.metaHash {
 			p.add("meta differs from the original result's")
 		}
 	case c.open[id] != nil:
@@ -573,14 +646,6 @@ func errKey(res *result) string {
 	return string(res.errRaw)
 }
 
-// hashValue hashes a JSON value for equality under JSON.parse semantics:
-// object members in any order (LOG-7), numbers by value (-0 = 0). It walks
-// with an explicit stack, so any depth is fine.
-func hashValue(v jsonjs.Value) uint64 {
-	var stack []hashFrame
-	return hashValueWith(v, &stack)
-}
-
 // hashFrame is one open container of hashValue's walk.
 type hashFrame struct {
 	obj     bool
@@ -592,7 +657,7 @@ type hashFrame struct {
 
 // hash is hashValue with the checker's reusable stack.
 func (c *checker) hash(v jsonjs.Value) uint64 {
-	h := hashValueWith(v, &c.hashStack)
+	h := hashValue(v, &c.hashStack)
 	clear(c.hashStack[:cap(c.hashStack)])
 	if cap(c.hashStack) > arenaKeep {
 		c.hashStack = nil
@@ -600,9 +665,11 @@ func (c *checker) hash(v jsonjs.Value) uint64 {
 	return h
 }
 
-// hashValueWith is hashValue on the stack *buf (emptied first).
-func hashValueWith(v jsonjs.Value, buf *[]hashFrame) uint64 {
-	const prime = 1099511628211
+// hashValue hashes a JSON value for equality under JSON.parse semantics:
+// object members in any order (LOG-7), numbers by value (-0 = 0). It walks
+// with an explicit stack, *buf (emptied first), so any depth is fine.
+func hashValue(v jsonjs.Value, buf *[]hashFrame) uint64 {
+	const prime = hashPrime
 	stack := (*buf)[:0]
 	var done uint64 // the hash of the value just finished
 	push := func(v jsonjs.Value) bool {
@@ -613,23 +680,17 @@ func hashValueWith(v jsonjs.Value, buf *[]hashFrame) uint64 {
 			return true
 		case jsonjs.Array:
 			items, _ := v.Items()
-			stack = append(stack, hashFrame{items: items, acc: 0x0a})
+			stack = append(stack, hashFrame{items: items, acc: hashArrayInit})
 			return true
 		case jsonjs.String:
 			s, _ := v.Str()
-			done = mix(fnvString(s) ^ 0x05)
+			done = hashString(s)
 		case jsonjs.Number:
 			f, _ := v.Float()
-			if f == 0 {
-				f = 0
-			}
-			done = mix(math.Float64bits(f) ^ 0x03)
+			done = hashNumber(f)
 		case jsonjs.Bool:
-			if b, _ := v.Bool(); b {
-				done = mix(0x11)
-			} else {
-				done = mix(0x10)
-			}
+			b, _ := v.Bool()
+			done = hashBool(b)
 		default:
 			done = mix(0x00)
 		}
@@ -664,7 +725,7 @@ func hashValueWith(v jsonjs.Value, buf *[]hashFrame) uint64 {
 			continue
 		}
 		if top.obj {
-			done = mix(top.acc ^ 0x0b)
+			done = mix(top.acc ^ hashObjectEnd)
 		} else {
 			done = mix(top.acc)
 		}
@@ -678,11 +739,13 @@ func hashValueWith(v jsonjs.Value, buf *[]hashFrame) uint64 {
 
 // fnvString hashes a string 8 bytes at a time (FNV-style multiply, then
 // the splitmix finalizer).
-func fnvString(s string) uint64 {
+func fnvString[T string | []byte](s T) uint64 {
 	h := uint64(14695981039346656037) ^ uint64(len(s))
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		h = (h ^ binary.LittleEndian.Uint64([]byte(s[i:i+8]))) * 1099511628211
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		h = (h ^ x) * 1099511628211
 	}
 	var tail uint64
 	for ; i < len(s); i++ {
@@ -703,13 +766,13 @@ func mix(x uint64) uint64 {
 // complete forgets an open call and remembers its summary.
 func (c *checker) complete(cl *call, ev *event, res *result) {
 	c.drop(cl)
-	d := &doneCall{
+	d := doneCall{
 		id: cl.id, callSeq: cl.seq, resultSeq: ev.seq,
 		turn: res.turn, step: res.step, turnOK: res.turnOK, stepOK: res.stepOK,
 		tool: cl.tool, hasErr: res.errRaw != nil, errKey: errKey(res), hasMeta: res.meta != nil,
 	}
 	if res.meta != nil {
-		d.metaHash = c.hash(c.metaVal(res))
+		d.metaHash = c.metaHash(res)
 	}
 	c.done.add(d)
 }

@@ -53,7 +53,7 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 	id := cl.id
 	var text string
 	if res.blocks != nil {
-		text, _, _ = c.blockTexts(res.blocks)
+		text, _, _ = c.blockTexts(res.bi)
 	}
 	isSpilled := spilled(text)
 	c.spillBound(ev, id, "LOG-CHECK-SEARCH-6", text, isSpilled)
@@ -71,12 +71,14 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 		c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-1", lvl, "successful %s result has no meta%s", cl.tool, why)
 		return
 	}
-	mv := c.metaVal(res)
 	want, listKey := search.ShapeMatches, "files"
 	if cl.tool == toolGlob {
 		want, listKey = search.ShapePaths, "paths"
 	}
-	view := search.ViewFromMeta(mv)
+	m := c.readMeta(res.meta, want)
+	defer m.release()
+	res.metaHash, res.hashed = m.hash, true
+	view := m.view
 	if view == nil {
 		c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-2", Violation, "%s meta does not narrow to a search view (SEARCH-NARROW): %s", cl.tool, clip(res.meta))
 		return
@@ -85,8 +87,7 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 		c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-2", Violation, "%s meta has shape %q, want %q", cl.tool, view.Shape, want)
 		return
 	}
-	items, _ := view.List.Items()
-	count, wellFormed := c.searchProducer(ev, id, mv, view, items, listKey)
+	count, wellFormed := c.searchProducer(ev, id, m, listKey)
 
 	// LOG-CHECK-SEARCH-3: the byte cap. JSON.stringify of a parsed value is
 	// never longer than its source text plus one byte per exponent (1e21
@@ -94,10 +95,10 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 	// measure is not needed.
 	size := -1
 	if len(res.meta)+bytes.Count(res.meta, []byte("e"))+bytes.Count(res.meta, []byte("E")) > c.opt.SearchMetaMaxBytes || !c.validUTF8 {
-		size = jsonjs.Size(mv)
+		size = c.metaSize(m, res.meta)
 	}
-	if size > c.opt.SearchMetaMaxBytes && !(len(items) <= 1 && view.Truncated) {
-		c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-3", Violation, "meta is %d bytes, over searchMetaMaxBytes %d, with %d %s", size, c.opt.SearchMetaMaxBytes, len(items), listKey)
+	if size > c.opt.SearchMetaMaxBytes && !(m.count() <= 1 && view.Truncated) {
+		c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-3", Violation, "meta is %d bytes, over searchMetaMaxBytes %d, with %d %s", size, c.opt.SearchMetaMaxBytes, m.count(), listKey)
 	}
 
 	// LOG-CHECK-SEARCH-4: counts.
@@ -120,13 +121,37 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 	if isSpilled || !wellFormed || res.blocks == nil {
 		return
 	}
-	a := agreement{c: c, ev: ev, id: id, mv: mv, view: view, items: items, count: count, total: int64(total), sizeKnown: size}
+	a := agreement{c: c, ev: ev, id: id, m: m, raw: res.meta, view: view, count: count, total: int64(total), sizeKnown: size}
 	if cl.tool == toolGrep {
 		a.grep(text)
 	} else {
 		a.glob(text)
 	}
 	a.flush()
+}
+
+// joinedPrefix reports whether page is the paths joined by "\n", or starts
+// with that join and a "\n" (without building the join), and where the
+// join ends.
+func joinedPrefix(page string, paths [][]byte) (end int, ok bool) {
+	for i, p := range paths {
+		if i > 0 {
+			if end >= len(page) || page[end] != '\n' {
+				return 0, false
+			}
+			end++
+		}
+		if !hasPrefix(page[end:], p) {
+			return 0, false
+		}
+		end += len(p)
+	}
+	return end, end == len(page) || page[end] == '\n'
+}
+
+// hasPrefix is strings.HasPrefix for a prefix in bytes, without a copy.
+func hasPrefix(s string, p []byte) bool {
+	return len(s) >= len(p) && s[:len(p)] == string(p)
 }
 
 // spillBound checks LOG-CHECK-SEARCH-6 / LOG-CHECK-CODE-8: a spilled text
@@ -148,20 +173,20 @@ func (c *checker) spillBound(ev *event, id, req, text string, isSpilled bool) {
 // beyond narrowing, and returns the item count (paths, or matches over all
 // groups). wellFormed is false when the text comparison would be
 // meaningless (a non-integer number).
-func (c *checker) searchProducer(ev *event, id string, mv jsonjs.Value, view *search.View, items []jsonjs.Value, listKey string) (count int, wellFormed bool) {
+func (c *checker) searchProducer(ev *event, id string, m *searchMeta, listKey string) (count int, wellFormed bool) {
 	var p, warn problems
 	wellFormed = true
-	if t := view.Total; t < 0 || t != math.Trunc(t) || math.IsInf(t, 0) {
+	if t := m.view.Total; t < 0 || t != math.Trunc(t) || math.IsInf(t, 0) {
 		p.add("total " + jsonjs.FormatNumber(t) + " is not a non-negative integer")
 		wellFormed = false
 	}
-	if keys := memberKeys(mv); !sameKeys(keys, []string{"shape", listKey, "truncated", "total"}) {
-		p.add("meta members are " + keysString(keys) + `, want ["shape","` + listKey + `","truncated","total"] (SEARCH-META-2/3)`)
+	if !m.keysOK {
+		p.add("meta members are " + keysString(memberKeys(m.tree)) + `, want ["shape","` + listKey + `","truncated","total"] (SEARCH-META-2/3)`)
 	}
 	if listKey == "paths" {
-		count = len(items)
+		count = len(m.paths)
 	} else {
-		count, wellFormed = grepProducer(items, &p, &warn, wellFormed)
+		count, wellFormed = grepProducer(m, &p, &warn, wellFormed)
 	}
 	if len(p) > 0 {
 		c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-2", Violation, "%s", p)
@@ -175,50 +200,60 @@ func (c *checker) searchProducer(ev *event, id string, mv jsonjs.Value, view *se
 // grepProducer checks the grep groups: members path, matches and
 // lineNumber, line in that order; distinct paths; no empty group; integer
 // line numbers (warning below 1).
-func grepProducer(items []jsonjs.Value, p, warn *problems, wellFormed bool) (count int, ok bool) {
+func grepProducer(m *searchMeta, p, warn *problems, wellFormed bool) (count int, ok bool) {
 	const maxListed = 3
 	var orderBad, intBad, dupBad, emptyBad, lowBad int
-	seen := make(map[string]int, len(items))
-	for gi, g := range items {
-		if !sameKeys(memberKeys(g), []string{"path", "matches"}) {
+	var seen map[string]int // for many groups; a few are compared directly
+	if len(m.groups) > 16 {
+		seen = make(map[string]int, len(m.groups))
+	}
+	for gi, g := range m.groups {
+		if !g.keysOK {
 			if orderBad++; orderBad <= 1 {
-				p.add("files[" + strconv.Itoa(gi) + "] members are " + keysString(memberKeys(g)) + `, want ["path","matches"]`)
+				p.add("files[" + strconv.Itoa(gi) + "] members are " + keysString(memberKeys(g.node)) + `, want ["path","matches"]`)
 			}
 		}
-		pv, _ := g.Get("path")
-		path, _ := pv.Str()
-		if first, dup := seen[path]; dup {
-			if dupBad++; dupBad <= maxListed {
-				p.add("files[" + strconv.Itoa(gi) + "].path " + quote(path) + " repeats files[" + strconv.Itoa(first) + "]")
+		path := g.path
+		first, dup := -1, false
+		if seen != nil {
+			if first, dup = seen[string(path)]; !dup {
+				seen[string(path)] = gi
 			}
 		} else {
-			seen[path] = gi
+			for j := range gi {
+				if string(m.groups[j].path) == string(path) {
+					first, dup = j, true
+					break
+				}
+			}
 		}
-		mvs, _ := g.Get("matches")
-		ms, _ := mvs.Items()
+		if dup {
+			if dupBad++; dupBad <= maxListed {
+				p.add("files[" + strconv.Itoa(gi) + "].path " + quote(string(path)) + " repeats files[" + strconv.Itoa(first) + "]")
+			}
+		}
+		ms := m.groupMatches(g)
 		if len(ms) == 0 {
 			if emptyBad++; emptyBad <= maxListed {
-				p.add("files[" + strconv.Itoa(gi) + "] " + quote(path) + " has no matches")
+				p.add("files[" + strconv.Itoa(gi) + "] " + quote(string(path)) + " has no matches")
 			}
 		}
 		count += len(ms)
-		for mi, m := range ms {
-			where := "files[" + strconv.Itoa(gi) + "].matches[" + strconv.Itoa(mi) + "]"
-			if !sameKeys(memberKeys(m), []string{"lineNumber", "line"}) {
+		for mi, x := range ms {
+			where := func() string { return "files[" + strconv.Itoa(gi) + "].matches[" + strconv.Itoa(mi) + "]" }
+			if !x.keysOK {
 				if orderBad++; orderBad <= 1 {
-					p.add(where + " members are " + keysString(memberKeys(m)) + `, want ["lineNumber","line"]`)
+					p.add(where() + " members are " + keysString(memberKeys(x.node)) + `, want ["lineNumber","line"]`)
 				}
 			}
-			nv, _ := m.Get("lineNumber")
-			if !nv.IsInteger() {
+			if n := x.num; math.IsInf(n, 0) || n != math.Trunc(n) { // jsonjs.Value.IsInteger
 				wellFormed = false
 				if intBad++; intBad <= maxListed {
-					n, _ := nv.Float()
-					p.add(where + ".lineNumber " + jsonjs.FormatNumber(n) + " is not an integer")
+					p.add(where() + ".lineNumber " + jsonjs.FormatNumber(n) + " is not an integer")
 				}
-			} else if n, _ := nv.Float(); n < 1 {
+			} else if n < 1 {
 				if lowBad++; lowBad <= maxListed {
-					warn.add(where + ".lineNumber is " + jsonjs.FormatNumber(n) + ", below 1")
+					warn.add(where() + ".lineNumber is " + jsonjs.FormatNumber(n) + ", below 1")
 				}
 			}
 		}
@@ -272,9 +307,9 @@ type agreement struct {
 	c         *checker
 	ev        *event
 	id        string
-	mv        jsonjs.Value
+	m         *searchMeta
+	raw       raw // the meta's text
 	view      *search.View
-	items     []jsonjs.Value
 	count     int
 	total     int64
 	sizeKnown int // jsonjs.Size(mv), or -1 until measured
@@ -304,14 +339,14 @@ func (a *agreement) flush() {
 // (SEARCH-CAP-1) would have kept that element.
 func (a *agreement) size() int {
 	if a.sizeKnown < 0 {
-		a.sizeKnown = jsonjs.Size(a.mv)
+		a.sizeKnown = a.c.metaSize(a.m, a.raw)
 	}
 	return a.sizeKnown
 }
 
 func (a *agreement) capFits(elemSize int) bool {
 	grown := a.size() + elemSize
-	if len(a.items) > 0 {
+	if a.m.count() > 0 {
 		grown++ // the comma
 	}
 	if !a.view.Truncated {
@@ -393,15 +428,15 @@ func (a *agreement) grep(text string) {
 			a.add("%d matches exceed grepMaxMatches %d, but the text is not capped", n, limit)
 		}
 	}
-	end, diff := groupsPrefix(main, a.items)
+	end, diff := groupsPrefix(main, a.m)
 	if diff >= 0 {
 		a.add("the meta's groups are not a prefix of the text body (first difference in group %d)", diff)
 		return
 	}
 	rest := main[end:]
-	if len(a.items) > 0 {
+	if len(a.m.groups) > 0 {
 		if rest != "" && !strings.HasPrefix(rest, search.GroupSep) {
-			a.add("the meta's last group %s stops inside a text group (the byte cap drops whole groups)", quote(groupPath(a.items[len(a.items)-1])))
+			a.add("the meta's last group %s stops inside a text group (the byte cap drops whole groups)", quote(string(a.m.groups[len(a.m.groups)-1].path)))
 			return
 		}
 		rest = strings.TrimPrefix(rest, search.GroupSep)
@@ -458,47 +493,35 @@ func lastSegment(s string) (string, int) {
 // joined by a blank line), are a prefix of body, without building the
 // rendering. It returns where the prefix ends, and the index of the first
 // group that differs (-1 when none does).
-func groupsPrefix(body string, groups []jsonjs.Value) (end, diff int) {
+func groupsPrefix(body string, m *searchMeta) (end, diff int) {
 	pos := 0
 	var num, digits [32]byte
-	for i, g := range groups {
+	for i, g := range m.groups {
 		if i > 0 {
 			if !strings.HasPrefix(body[pos:], search.GroupSep) {
 				return pos, i
 			}
 			pos += 2
 		}
-		path := groupPath(g)
-		if !strings.HasPrefix(body[pos:], path) {
+		if !hasPrefix(body[pos:], g.path) {
 			return pos, i
 		}
-		pos += len(path)
-		mv, _ := g.Get("matches")
-		ms, _ := mv.Items()
-		for _, m := range ms {
-			n, _ := m.Get("lineNumber")
-			f, _ := n.Float()
-			l, _ := m.Get("line")
-			line, _ := l.Str()
+		pos += len(g.path)
+		for _, x := range m.groupMatches(g) {
+			f, line := x.num, x.line
 			var row []byte
 			if f == math.Trunc(f) && math.Abs(f) < 1e15 {
 				row = search.AppendRowHead(num[:0], string(strconv.AppendInt(digits[:0], int64(f), 10)))
 			} else {
 				row = search.AppendRowHead(num[:0], jsonjs.FormatNumber(f))
 			}
-			if len(body)-pos < len(row) || body[pos:pos+len(row)] != string(row) || !strings.HasPrefix(body[pos+len(row):], line) {
+			if !hasPrefix(body[pos:], row) || !hasPrefix(body[pos+len(row):], line) {
 				return pos, i
 			}
 			pos += len(row) + len(line)
 		}
 	}
 	return pos, -1
-}
-
-func groupPath(g jsonjs.Value) string {
-	p, _ := g.Get("path")
-	s, _ := p.Str()
-	return s
 }
 
 // groupSize is the bytes a grep group adds to a meta's file list
@@ -581,23 +604,20 @@ func (a *agreement) glob(text string) {
 			a.add("%d paths exceed globMaxResults %d, but the text has no footer", n, limit)
 		}
 	}
-	paths := make([]string, len(a.items))
-	for i, p := range a.items {
-		paths[i], _ = p.Str()
-	}
-	joined := strings.Join(paths, "\n")
+	paths := a.m.paths
+	end, isPrefix := joinedPrefix(page, paths)
 	switch {
 	case len(paths) == 0:
 		a.add("the meta has no paths although the text lists %d (the byte cap keeps at least one)", lines)
 		return
-	case page != joined && !strings.HasPrefix(page, joined+"\n"):
+	case !isPrefix:
 		a.add("meta.paths are not the first %d lines of the text", len(paths))
 		return
 	}
-	if !hasFooter && !a.view.Truncated && page != joined {
+	if !hasFooter && !a.view.Truncated && end != len(page) {
 		a.add("the text is not join(meta.paths, \"\\n\")")
 	}
-	rest := strings.TrimPrefix(page[len(joined):], "\n")
+	rest := strings.TrimPrefix(page[end:], "\n")
 	next, _, _ := strings.Cut(rest, "\n")
 	switch {
 	case rest != "" && a.capFits(jsonjs.StringSize(next)):

@@ -148,17 +148,7 @@ func clip(r raw) string {
 
 // checkRow checks a packed chunk row (LOG-4) and feeds its expanded seqs
 // to the sequence check.
-func (c *checker) checkRow(line int, top []member) {
-	typRaw, _ := get(top, "type")
-	var typ string
-	switch {
-	case typRaw.StrIs(rowText):
-		typ = rowText
-	case typRaw.StrIs(rowReasoning):
-		typ = rowReasoning
-	default:
-		typ = rowToolCall
-	}
+func (c *checker) checkRow(line int, top []member, typ string) {
 	var p problems
 	keySet(top, []string{"type", "seq0", "time0", "data"}, nil, &p, typ+" row")
 	seq0, seqOK := int64(-1), false
@@ -285,23 +275,24 @@ type event struct {
 	data      raw // nil unless an object
 	surfaceOp raw
 	sources   raw
+	srcs      []int64 // sources decoded (seqList: valid for this line), when allowed
+	srcsOK    bool
 }
 
 var envelopeKeys = []string{"type", "seq", "time", "data", "surfaceOp", "sourceEventSeqs", "ignorable"}
 
 // checkEvent checks an event envelope (LOG-3, LOG-5, LOG-6) and hands the
 // event to its type's checks.
-func (c *checker) checkEvent(line int, top []member) {
+func (c *checker) checkEvent(line int, top []member, ti typeInfo, typeOK bool) {
 	c.evBuf = event{line: line, seq: -1}
 	ev := &c.evBuf
 	var p problems
 	// One pass over the members; a later duplicate wins, as in get.
-	var typRaw, seqRaw, timeRaw, dataRaw, ignRaw, surfRaw, srcRaw raw
+	var seqRaw, timeRaw, dataRaw, ignRaw, surfRaw, srcRaw raw
 	hasExtra := false
 	for _, m := range top {
 		switch string(m.Key) {
-		case "type":
-			typRaw = m.Value
+		case "type": // read by lineDone: ti
 		case "seq":
 			seqRaw = m.Value
 		case "time":
@@ -318,8 +309,8 @@ func (c *checker) checkEvent(line int, top []member) {
 			hasExtra = true
 		}
 	}
-	typ, kind, known, ok := c.eventType(typRaw)
-	if !ok || typ == "" {
+	typ, kind, known := ti.name, ti.kind, ti.known
+	if !typeOK || typ == "" {
 		p.add("type is missing or not a non-empty string")
 	}
 	ev.typ = typ
@@ -373,7 +364,7 @@ func (c *checker) checkEvent(line int, top []member) {
 		ev.sources = v
 		if !surfaceAllowed {
 			p.add("sourceEventSeqs on a " + quote(typ) + " event (only user/message, assistant/message and tool/result may carry it)")
-		} else if _, good := c.seqList(v); !good {
+		} else if ev.srcs, ev.srcsOK = c.seqList(v); !ev.srcsOK {
 			p.add("sourceEventSeqs is not an array of non-negative safe integers")
 		}
 	}
@@ -466,6 +457,12 @@ func (c *checker) seqList(v raw) ([]int64, bool) {
 	if v.Kind() != jsonjs.Array {
 		return nil, false
 	}
+	if out, ok := plainSeqs(c.seqBuf[:0], v); ok {
+		if cap(out) <= arenaKeep {
+			c.seqBuf = out
+		}
+		return out, true
+	}
 	out := c.seqBuf[:0]
 	for _, it := range c.arr(v) {
 		n, ok := nonNegInt(it, false)
@@ -480,17 +477,42 @@ func (c *checker) seqList(v raw) ([]int64, bool) {
 	return out, true
 }
 
-// eventType decodes an event's type; the names of the known types are
-// not copied.
-func (c *checker) eventType(r raw) (typ string, kind evKind, known, ok bool) {
-	if c.validUTF8 && r.Kind() == jsonjs.String {
-		if t, found := knownTypeInfo[string(r[1:len(r)-1])]; found {
-			return t.name, t.kind, true, true
+// plainSeqs reads an array written as [d,d,…] (no whitespace, each d at
+// most 15 digits: integers below 2^53, as rawFloat) straight from its
+// text; ok is false for any other spelling, which seqList reads in full.
+func plainSeqs(out []int64, v raw) ([]int64, bool) {
+	if len(v) == 2 {
+		return out, true // []
+	}
+	for i := 1; i < len(v); i++ {
+		n, digits := int64(0), 0
+		for ; i < len(v) && v[i] >= '0' && v[i] <= '9'; i++ {
+			n, digits = n*10+int64(v[i]-'0'), digits+1
+		}
+		if digits == 0 || digits > 15 || i >= len(v) || (v[i] != ',' && v[i] != ']') {
+			return out, false
+		}
+		out = append(out, n)
+		if v[i] == ']' {
+			return out, true // the array's own ], as v is one value
 		}
 	}
-	typ, ok = c.str(r)
-	kind, known = knownEventTypes[typ]
-	return typ, kind, known, ok
+	return out, false
+}
+
+// typeOf decodes a line's type; the names the checker knows are not
+// copied. ok is false when the type is not a string.
+func (c *checker) typeOf(r raw) (t typeInfo, ok bool) {
+	if c.validUTF8 && r.Kind() == jsonjs.String {
+		if t, found := lookupType(r[1 : len(r)-1]); found {
+			return t, true
+		}
+	}
+	name, ok := c.str(r)
+	if t, found := lookupType(name); found {
+		return t, ok
+	}
+	return typeInfo{name: name}, ok
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

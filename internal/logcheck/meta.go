@@ -1,0 +1,443 @@
+package logcheck
+
+import (
+	"bytes"
+	"math"
+
+	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/reference/search"
+)
+
+// searchMeta is a search result's meta as the checks read it: the view it
+// narrows to (SEARCH-NARROW) and its list, decoded once.
+//
+// Fast path: a meta in the layout the reference writes (members shape, the
+// list, truncated, total in that order; groups {path, matches}, matches
+// {lineNumber, line}; no whitespace, no other member) is read straight from
+// the line, without a tree. Such a text narrows by construction (every
+// member SEARCH-NARROW asks for is there with the right kind, and there is
+// no duplicate for JSON.parse to resolve), and its strings and numbers are
+// decoded with the reader's own Str and Float, so it gives what the tree
+// gives. Any other meta, and any meta on a line that is not UTF-8, takes the
+// tree and search.ViewFromMeta.
+type searchMeta struct {
+	view      *search.View // nil when the meta does not narrow; List is unset on the fast path
+	keysOK    bool         // the top members are exactly shape, the list, truncated, total
+	groups    []metaGroup  // grep
+	matches   []metaMatch  // every group's matches, in order
+	paths     [][]byte     // glob
+	canonical bool         // JSON.stringify of the parse gives back the raw text
+	tree      jsonjs.Value // the slow path's tree (valid for this line)
+	hasTree   bool
+	hash      uint64 // hashValue of the parse
+}
+
+// metaGroup is one grep group; its matches are m.matches[lo:hi]. Its
+// strings (path, line, paths) are decoded bytes: views of the line when
+// the JSON string has no escape, valid for this line only.
+type metaGroup struct {
+	path   []byte
+	lo, hi int
+	keysOK bool         // members exactly path, matches
+	node   jsonjs.Value // the group's tree, on the slow path (for messages)
+}
+
+// metaMatch is one grep match.
+type metaMatch struct {
+	num    float64
+	line   []byte
+	keysOK bool // members exactly lineNumber, line
+	node   jsonjs.Value
+}
+
+func (m *searchMeta) count() int {
+	if m.view != nil && m.view.Shape == search.ShapePaths {
+		return len(m.paths)
+	}
+	return len(m.groups)
+}
+
+func (m *searchMeta) groupMatches(g metaGroup) []metaMatch { return m.matches[g.lo:g.hi] }
+
+// readMeta reads the meta r of a result whose call is a search tool with
+// the given list shape (search.ShapeMatches or search.ShapePaths). The
+// returned meta is the checker's scratch, valid until the next call.
+func (c *checker) readMeta(r raw, shape string) *searchMeta {
+	m := &c.metaBuf
+	m.reset()
+	if !c.validUTF8 || !c.plainMeta(m, r, shape) {
+		m.reset()
+		c.treeMeta(m, r, shape)
+	}
+	c.keepMetaBuf()
+	return m
+}
+
+// reset empties m, keeping its slices' room.
+func (m *searchMeta) reset() {
+	*m = searchMeta{groups: m.groups[:0], matches: m.matches[:0], paths: m.paths[:0]}
+}
+
+// treeMeta reads r into m through its tree and search.ViewFromMeta: the
+// general path, for any meta.
+func (c *checker) treeMeta(m *searchMeta, r raw, shape string) {
+	m.tree, m.hasTree = c.tree(r), true
+	m.hash = c.hash(m.tree)
+	m.view = search.ViewFromMeta(m.tree)
+	if m.view == nil || m.view.Shape != shape {
+		return
+	}
+	listKey := "files"
+	if shape == search.ShapePaths {
+		listKey = "paths"
+	}
+	m.keysOK = sameKeys(memberKeys(m.tree), []string{"shape", listKey, "truncated", "total"})
+	items, _ := m.view.List.Items()
+	for _, it := range items {
+		if shape == search.ShapePaths {
+			s, _ := it.Str()
+			m.paths = append(m.paths, []byte(s))
+			continue
+		}
+		pv, _ := it.Get("path")
+		g := metaGroup{lo: len(m.matches), node: it, keysOK: sameKeys(memberKeys(it), []string{"path", "matches"})}
+		path, _ := pv.Str()
+		g.path = []byte(path)
+		mv, _ := it.Get("matches")
+		ms, _ := mv.Items()
+		for _, x := range ms {
+			nv, _ := x.Get("lineNumber")
+			lv, _ := x.Get("line")
+			mm := metaMatch{node: x, keysOK: sameKeys(memberKeys(x), []string{"lineNumber", "line"})}
+			mm.num, _ = nv.Float()
+			line, _ := lv.Str()
+			mm.line = []byte(line)
+			m.matches = append(m.matches, mm)
+		}
+		g.hi = len(m.matches)
+		m.groups = append(m.groups, g)
+	}
+}
+
+// release drops m's views of the line once the checks are done, so that
+// the scratch does not keep a long line's buffer alive.
+func (m *searchMeta) release() {
+	clear(m.groups)
+	clear(m.matches)
+	clear(m.paths)
+	m.groups, m.matches, m.paths = m.groups[:0], m.matches[:0], m.paths[:0]
+	m.tree, m.view = jsonjs.Value{}, nil
+}
+
+// keepMetaBuf releases the scratch of a huge meta.
+func (c *checker) keepMetaBuf() {
+	m := &c.metaBuf
+	if cap(m.groups) > arenaKeep || cap(m.matches) > arenaKeep || cap(m.paths) > arenaKeep {
+		m.groups, m.matches, m.paths = nil, nil, nil
+	}
+}
+
+// size is JSON.stringify(meta).length in UTF-8 bytes (jsonjs.Size).
+func (c *checker) metaSize(m *searchMeta, r raw) int {
+	if m.canonical {
+		return len(r)
+	}
+	if !m.hasTree {
+		m.tree, m.hasTree = c.tree(r), true
+	}
+	return jsonjs.Size(m.tree)
+}
+
+// hashMeta is hashValue of a meta's parse, without the tree when the meta
+// is in the reference's layout or small and shallow enough for hashRaw.
+func (c *checker) hashMeta(r raw) uint64 {
+	var m searchMeta
+	if c.validUTF8 {
+		for _, shape := range []string{search.ShapeMatches, search.ShapePaths} {
+			if c.plainMeta(&m, r, shape) {
+				return m.hash
+			}
+			m = searchMeta{}
+		}
+		if h, ok := c.hashRaw(r, 0); ok {
+			return h
+		}
+	}
+	return c.hash(c.tree(r))
+}
+
+// hashRawDepth bounds hashRaw's recursion; deeper values take the tree,
+// whose hash walks with an explicit stack.
+const hashRawDepth = 32
+
+// hashRaw is hashValue of r's parse computed from the line (which must be
+// UTF-8). ok is false, and the caller takes the tree, for an object with a
+// duplicate key (JSON.parse keeps one member; the tree knows which) or a
+// value nested deeper than hashRawDepth.
+func (c *checker) hashRaw(r raw, depth int) (h uint64, ok bool) {
+	switch r.Kind() {
+	case jsonjs.String:
+		return hashString(c.text(r)), true
+	case jsonjs.Number:
+		f, _ := rawFloat(r)
+		return hashNumber(f), true
+	case jsonjs.Bool:
+		return hashBool(r[0] == 't'), true
+	case jsonjs.Null:
+		return mix(0x00), true
+	}
+	if depth >= hashRawDepth {
+		return 0, false
+	}
+	if r.Kind() == jsonjs.Array {
+		acc := uint64(hashArrayInit)
+		for _, it := range c.arr(r) {
+			if h, ok = c.hashRaw(it, depth+1); !ok {
+				return 0, false
+			}
+			acc = (acc ^ h) * hashPrime
+		}
+		return mix(acc), true
+	}
+	ms := c.obj(r)
+	if len(ms) > 16 {
+		return 0, false // the duplicate test below is quadratic
+	}
+	var acc uint64
+	for i, m := range ms {
+		for _, prev := range ms[:i] {
+			if string(prev.Key) == string(m.Key) {
+				return 0, false
+			}
+		}
+		if h, ok = c.hashRaw(m.Value, depth+1); !ok {
+			return 0, false
+		}
+		acc += mix(fnvString(m.Key)*hashPrime ^ h)
+	}
+	return mix(acc ^ hashObjectEnd), true
+}
+
+// metaCursor walks a meta text in the reference's layout.
+type metaCursor struct {
+	b         []byte
+	i         int
+	canonical bool // no escape, no number but a short integer: stringify is the identity
+}
+
+// lit consumes s.
+func (k *metaCursor) lit(s string) bool {
+	if len(k.b)-k.i < len(s) || string(k.b[k.i:k.i+len(s)]) != s {
+		return false
+	}
+	k.i += len(s)
+	return true
+}
+
+// str consumes a JSON string and returns it (quotes included).
+func (k *metaCursor) str() (raw, bool) {
+	if k.i >= len(k.b) || k.b[k.i] != '"' {
+		return nil, false
+	}
+	end := jsonjs.RawSkipString(k.b, k.i)
+	if end <= k.i {
+		return nil, false
+	}
+	r := raw(k.b[k.i:end])
+	k.i = end
+	return r, true
+}
+
+// num consumes a number lexeme (the text is valid JSON: the lexeme ends at
+// the first byte that cannot continue it).
+func (k *metaCursor) num() (float64, bool) {
+	start := k.i
+	for k.i < len(k.b) {
+		c := k.b[k.i]
+		if (c < '0' || c > '9') && c != '-' && c != '+' && c != '.' && c != 'e' && c != 'E' {
+			break
+		}
+		k.i++
+	}
+	r := raw(k.b[start:k.i])
+	if len(r) == 0 || r[0] == '+' || r[0] == '.' || r[0] == 'e' || r[0] == 'E' {
+		return 0, false
+	}
+	f, ok := rawFloat(r)
+	if !ok {
+		return 0, false
+	}
+	if len(r) > 15 {
+		k.canonical = false
+	}
+	for _, d := range r {
+		if d < '0' || d > '9' {
+			k.canonical = false // stringify may spell it otherwise
+			break
+		}
+	}
+	return f, true
+}
+
+// list reads an array's items after its '[' up to its ']', folding their
+// hashes as hashValue folds an array's.
+func (k *metaCursor) list(item func() (uint64, bool)) (uint64, bool) {
+	acc := uint64(hashArrayInit)
+	for n := 0; !k.lit("]"); n++ {
+		if n > 0 && !k.lit(",") {
+			return 0, false
+		}
+		h, ok := item()
+		if !ok {
+			return 0, false
+		}
+		acc = (acc ^ h) * hashPrime
+	}
+	return mix(acc), true
+}
+
+// Member-key hashes of hashValue (fnvString(key)*prime).
+var (
+	hkShape, hkFiles, hkPaths, hkTruncated, hkTotal = keyHash("shape"), keyHash("files"), keyHash("paths"), keyHash("truncated"), keyHash("total")
+	hkPath, hkMatches, hkLineNumber, hkLine         = keyHash("path"), keyHash("matches"), keyHash("lineNumber"), keyHash("line")
+)
+
+func keyHash(k string) uint64 { return fnvString(k) * hashPrime }
+
+// plainMeta reads r into m when it is in the reference's layout for shape
+// (see searchMeta), and computes its hash as hashValue would on its tree.
+func (c *checker) plainMeta(m *searchMeta, r raw, shape string) bool {
+	k := metaCursor{b: r, canonical: true}
+	var listHash uint64
+	if shape == search.ShapeMatches {
+		if !k.lit(`{"shape":"matches","files":[`) {
+			return false
+		}
+		h, ok := k.list(func() (uint64, bool) { return c.plainGroup(m, &k) })
+		if !ok {
+			return false
+		}
+		listHash = mix(hkFiles ^ h)
+	} else {
+		if !k.lit(`{"shape":"paths","paths":[`) {
+			return false
+		}
+		h, ok := k.list(func() (uint64, bool) {
+			s, ok := k.str()
+			if !ok {
+				return 0, false
+			}
+			p := c.metaText(&k, s)
+			m.paths = append(m.paths, p)
+			return hashString(p), true
+		})
+		if !ok {
+			return false
+		}
+		listHash = mix(hkPaths ^ h)
+	}
+	if !k.lit(`,"truncated":`) {
+		return false
+	}
+	truncated := k.lit("true")
+	if !truncated && !k.lit("false") {
+		return false
+	}
+	if !k.lit(`,"total":`) {
+		return false
+	}
+	total, ok := k.num()
+	if !ok || !k.lit("}") || k.i != len(r) {
+		return false
+	}
+	m.view = &search.View{Shape: shape, Truncated: truncated, Total: total}
+	m.keysOK, m.canonical = true, k.canonical
+	m.hash = mix((mix(hkShape^hashString(shape)) + listHash + mix(hkTruncated^hashBool(truncated)) + mix(hkTotal^hashNumber(total))) ^ hashObjectEnd)
+	return true
+}
+
+// plainGroup reads one {"path":…,"matches":[…]} group and returns its hash.
+func (c *checker) plainGroup(m *searchMeta, k *metaCursor) (uint64, bool) {
+	if !k.lit(`{"path":`) {
+		return 0, false
+	}
+	s, ok := k.str()
+	if !ok || !k.lit(`,"matches":[`) {
+		return 0, false
+	}
+	g := metaGroup{lo: len(m.matches), keysOK: true}
+	g.path = c.metaText(k, s)
+	matches, ok := k.list(func() (uint64, bool) {
+		if !k.lit(`{"lineNumber":`) {
+			return 0, false
+		}
+		f, ok := k.num()
+		if !ok || !k.lit(`,"line":`) {
+			return 0, false
+		}
+		l, ok := k.str()
+		if !ok || !k.lit("}") {
+			return 0, false
+		}
+		mm := metaMatch{num: f, keysOK: true}
+		mm.line = c.metaText(k, l)
+		m.matches = append(m.matches, mm)
+		return mix((mix(hkLineNumber^hashNumber(f)) + mix(hkLine^hashString(mm.line))) ^ hashObjectEnd), true
+	})
+	if !ok || !k.lit("}") {
+		return 0, false
+	}
+	g.hi = len(m.matches)
+	m.groups = append(m.groups, g)
+	return mix((mix(hkPath^hashString(g.path)) + mix(hkMatches^matches)) ^ hashObjectEnd), true
+}
+
+// text decodes a JSON string of the line as bytes: a view of the line
+// when it has no escape (the line is UTF-8: the fast path runs only then).
+func (c *checker) text(r raw) []byte {
+	b, _ := c.textEsc(r)
+	return b
+}
+
+// textEsc is text, telling whether the string had an escape (then
+// JSON.stringify may spell it otherwise).
+func (c *checker) textEsc(r raw) ([]byte, bool) {
+	if bytes.IndexByte(r, '\\') < 0 {
+		return r[1 : len(r)-1], false
+	}
+	s, _ := c.str(r)
+	return []byte(s), true
+}
+
+// metaText is text for a string of a meta, keeping k.canonical true only
+// while no string has an escape.
+func (c *checker) metaText(k *metaCursor, r raw) []byte {
+	b, esc := c.textEsc(r)
+	if esc {
+		k.canonical = false
+	}
+	return b
+}
+
+// The scalar and container hashes of hashValue.
+const (
+	hashPrime     = 1099511628211
+	hashArrayInit = 0x0a
+	hashObjectEnd = 0x0b
+)
+
+func hashString[T string | []byte](s T) uint64 { return mix(fnvString(s) ^ 0x05) }
+
+func hashNumber(f float64) uint64 {
+	if f == 0 {
+		f = 0 // -0 hashes as 0
+	}
+	return mix(math.Float64bits(f) ^ 0x03)
+}
+
+func hashBool(b bool) uint64 {
+	if b {
+		return mix(0x11)
+	}
+	return mix(0x10)
+}
