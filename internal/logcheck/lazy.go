@@ -20,7 +20,7 @@ type (
 // str decodes a string of the current line.
 func (c *checker) str(r raw) (string, bool) {
 	if c.validUTF8 {
-		return r.Str()
+		return c.lz.Str(r)
 	}
 	return r.StrReplacing()
 }
