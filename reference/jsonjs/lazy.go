@@ -9,8 +9,8 @@ import (
 
 // Lazy is the validating, allocation-light mode for streams of JSON texts
 // such as session logs: Scan accepts exactly the texts Parse accepts
-// (both use lex.go) and records a tape, the span of every value and key
-// in text order; Members, Items and the Raw accessors then decode only
+// (both use lex.go) and records a tape, the span of every value (and
+// its key) in text order; Members, Items and the Raw accessors then decode only
 // what a caller asks for, reading the tape instead of the text. A Lazy is
 // reused from text to text.
 //
@@ -28,13 +28,19 @@ type Lazy struct {
 	items   []Value
 }
 
-// span is one value or key of a scanned text: text[start:end]. next is
-// the tape index after it and everything inside it, so a walk over a
+// span is one value of a scanned text, text[start:end], and for a member
+// of an object its key, text[key:keyEnd] (quotes included). next is the
+// tape index after the value and everything inside it, so a walk over a
 // container's members or items steps from sibling to sibling in O(1).
 type span struct {
-	start, end, next int32
-	escaped          bool // a string with an escape
+	start, end, next, key, keyEnd int
+	flags                         uint8 // escaped, keyEscaped
 }
+
+const (
+	escaped    = 1 << iota // the value is a string with an escape
+	keyEscaped             // the key has an escape
+)
 
 // Raw is one complete JSON value inside a scanned text, without
 // surrounding whitespace.
@@ -74,27 +80,22 @@ func (l *Lazy) Scan(b []byte) bool {
 }
 
 // scan is Scan's state machine: value, after a value, key. The tape and
-// the stack of open containers are its only bookkeeping. cur is the
-// container being scanned (its tape index, shifted, and whether it is an
-// array: after a comma that is all that matters), the stack its parents.
+// the stack of open containers are its only bookkeeping, and few values
+// stay live across it (so the compiler keeps them in registers): a
+// value's span is appended before the value is read (an object's member
+// with its key) and filled in when its end is known. cur is the container
+// being scanned (its tape index, shifted, and whether it is an array:
+// after a comma that is all that matters), l.stack its parents.
 func (l *Lazy) scan(b []byte) bool {
-	tape, stack := trim(l.tape), trim(l.stack)
-	n := len(b)
-	i := skipWS(b, 0)
-	var (
-		end     int
-		escaped bool
-		valid   bool
-		c       byte
-		cur     = -1
-		isKey   bool
-		high    uint64
-	)
+	tape := append(trim(l.tape), span{})
+	l.stack = trim(l.stack)
+	n, i, cur, isKey := len(b), skipWS(b, 0), -1, false
+	var end int
 value:
 	if i >= n {
 		return false
 	}
-	switch c = b[i]; {
+	switch c := b[i]; {
 	case c == '"':
 		goto str
 	case c-'1' < 9:
@@ -104,48 +105,47 @@ value:
 				return false
 			}
 		}
-		tape = append(tape, span{start: int32(i), end: int32(end), next: int32(len(tape) + 1)})
-		i = end
 	case c == '{' || c == '[':
-		tape = append(tape, span{start: int32(i)})
+		t := &tape[len(tape)-1]
+		t.start = (i)
 		if i++; i < n && b[i] <= ' ' {
 			i = skipWS(b, i)
 		}
 		if i < n && b[i] == c+2 { // '}' is '{'+2, ']' is '['+2
+			t.end, t.next = i+1, len(tape)
 			i++
-			tape[len(tape)-1].end, tape[len(tape)-1].next = int32(i), int32(len(tape))
-			break
+			goto after
 		}
 		if cur >= 0 {
-			stack = append(stack, cur)
+			l.stack = append(l.stack, cur)
 		}
-		if cur = (len(tape) - 1) << 1; c == '[' {
-			cur |= 1
-			goto value
+		if cur = (len(tape) - 1) << 1; c == '{' {
+			goto key
 		}
-		goto key
+		cur |= 1
+		tape = append(tape, span{})
+		goto value
 	case c == '-' || c == '0':
 		if end = scanNumber(b, i); end < 0 {
 			return false
 		}
-		tape = append(tape, span{start: int32(i), end: int32(end), next: int32(len(tape) + 1)})
-		i = end
 	case c == 't' && n-i >= 4 && string(b[i:i+4]) == "true",
 		c == 'n' && n-i >= 4 && string(b[i:i+4]) == "null":
-		tape = append(tape, span{start: int32(i), end: int32(i + 4), next: int32(len(tape) + 1)})
-		i += 4
+		end = i + 4
 	case c == 'f' && n-i >= 5 && string(b[i:i+5]) == "false":
-		tape = append(tape, span{start: int32(i), end: int32(i + 5), next: int32(len(tape) + 1)})
-		i += 5
+		end = i + 5
 	default:
 		return false
 	}
+	// A scalar other than a string: b[i:end].
+	tape[len(tape)-1].start, tape[len(tape)-1].end, tape[len(tape)-1].next = i, end, len(tape)
+	i = end
 after:
 	if i < n && b[i] <= ' ' {
 		i = skipWS(b, i)
 	}
 	if cur < 0 {
-		l.tape, l.stack = tape, stack
+		l.tape = tape
 		return i == n
 	}
 	if i >= n {
@@ -156,19 +156,20 @@ after:
 		if i++; i < n && b[i] <= ' ' {
 			i = skipWS(b, i)
 		}
-		if cur&1 != 0 {
-			goto value
+		if cur&1 == 0 {
+			goto key
 		}
+		tape = append(tape, span{})
+		goto value
 	case '}' - byte(cur&1)<<5: // ']' (0x5D) closes an array, '}' (0x7D) an object
 		i++
-		tape[cur>>1].end, tape[cur>>1].next = int32(i), int32(len(tape))
-		if cur = -1; len(stack) > 0 {
-			cur, stack = stack[len(stack)-1], stack[:len(stack)-1]
+		tape[cur>>1].end, tape[cur>>1].next = i, len(tape)
+		if cur = -1; len(l.stack) > 0 {
+			cur, l.stack = l.stack[len(l.stack)-1], l.stack[:len(l.stack)-1]
 		}
 		goto after
-	default:
-		return false
 	}
+	return false
 key:
 	if i >= n || b[i] != '"' {
 		return false
@@ -178,29 +179,41 @@ str:
 	// A string, key or value, ends at its first stop when that is a quote
 	// and no byte before it is non-ASCII: the plain run is read here, 8
 	// bytes at a time; anything else goes on in scanStringFrom.
-	high, end = 0, i+1
-	for ; end+8 <= n; end += 8 {
-		x := binary.LittleEndian.Uint64(b[end:])
-		if m := stopMask(x); m != 0 {
-			high |= x & (m&-m - 1) // the bytes before the stop
-			end += bits.TrailingZeros64(m) >> 3
-			break
+	{
+		var high uint64
+		esc, valid := false, true
+		for end = i + 1; end+8 <= n; end += 8 {
+			x := binary.LittleEndian.Uint64(b[end:])
+			if m := stopMask(x); m != 0 {
+				high |= x & (m&-m - 1) // the bytes before the stop
+				end += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			high |= x
 		}
-		high |= x
-	}
-	if end < n && b[end] == '"' && high&swarHi == 0 {
-		end++
-	} else {
-		if end, escaped, valid = scanStringFrom(b, i+1, end, high); end < 0 {
+		if end < n && b[end] == '"' && high&swarHi == 0 {
+			end++
+		} else if end, esc, valid = scanStringFrom(b, i+1, end, high); end < 0 {
 			return false
 		}
 		l.badUTF8 = l.badUTF8 || !valid
-	}
-	tape = append(tape, span{start: int32(i), end: int32(end), next: int32(len(tape) + 1), escaped: escaped})
-	if i, escaped = end, false; !isKey {
+		if isKey {
+			tape = append(tape, span{key: i, keyEnd: end})
+			if esc {
+				tape[len(tape)-1].flags = keyEscaped
+			}
+			goto colon
+		}
+		t := &tape[len(tape)-1]
+		t.start, t.end, t.next = i, end, len(tape)
+		if esc {
+			t.flags |= escaped
+		}
+		i = end
 		goto after
 	}
-	if isKey = false; i < n && b[i] <= ' ' {
+colon:
+	if i, isKey = end, false; i < n && b[i] <= ' ' {
 		i = skipWS(b, i)
 	}
 	if i >= n || b[i] != ':' {
@@ -255,13 +268,13 @@ func (l *Lazy) find(r Raw) int {
 	lo, hi := 0, len(t)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if int(t[m].start) < off {
+		if t[m].start < off {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < len(t) && int(t[lo].start) == off && int(t[lo].end) == off+len(r) {
+	if lo < len(t) && t[lo].start == off && t[lo].end == off+len(r) {
 		return lo
 	}
 	return -1
@@ -294,11 +307,11 @@ func (l *Lazy) Members(dst []RawMember, r Raw) []RawMember {
 // membersAt appends the members of the object at tape index k.
 func (l *Lazy) membersAt(dst []RawMember, k int) []RawMember {
 	t, b := l.tape, l.text
-	for j := k + 1; j < int(t[k].next); j = int(t[j+1].next) {
-		key, v := &t[j], &t[j+1]
-		name := b[key.start+1 : key.end-1 : key.end-1]
-		if key.escaped {
-			name = decodeKey(b[key.start:key.end])
+	for j := k + 1; j < t[k].next; j = t[j].next {
+		v := &t[j]
+		name := b[v.key+1 : v.keyEnd-1 : v.keyEnd-1]
+		if v.flags&keyEscaped != 0 {
+			name = decodeKey(b[v.key:v.keyEnd])
 		}
 		dst = append(dst, RawMember{Key: name, Value: b[v.start:v.end]})
 	}
@@ -312,7 +325,7 @@ func (l *Lazy) Items(dst []Raw, r Raw) []Raw {
 	}
 	if k := l.find(r); k >= 0 {
 		t, b := l.tape, l.text
-		for j := k + 1; j < int(t[k].next); j = int(t[j].next) {
+		for j := k + 1; j < t[k].next; j = t[j].next {
 			dst = append(dst, b[t[j].start:t[j].end])
 		}
 		return dst
