@@ -8,11 +8,11 @@ import (
 )
 
 // Lazy is the validating, allocation-light mode for streams of JSON texts
-// such as session logs: Scan accepts exactly the texts Parse accepts
-// (both use lex.go) and records a tape, the span of every value (and
-// its key) in text order; Members, Items and the Raw accessors then decode only
-// what a caller asks for, reading the tape instead of the text. A Lazy is
-// reused from text to text.
+// such as session logs: Scan accepts exactly the texts Parse accepts (both
+// use lex.go; only strings with a non-ASCII byte have their UTF-8 checked,
+// as an accepted text has none elsewhere) and records a tape, the span of
+// every value with its key; Members, Items and the Raw accessors decode
+// only what a caller asks for, stepping along it. A Lazy is reused.
 //
 // Safety by construction: a Raw is a []byte view of the scanned text, and
 // every string a Raw yields (Str, Value) is a copy, so nothing that looks
@@ -21,29 +21,14 @@ type Lazy struct {
 	text    []byte
 	badUTF8 bool
 	tape    []span
-	stack   []int // tape indexes of the containers being scanned
+	stack   []int // the open containers around the one being scanned
 	top     []RawMember
 	tree    parser   // scratch stacks of Value
 	members []Member // the blocks Tree carves containers from
 	items   []Value
 }
 
-// span is one value of a scanned text, text[start:end], and for a member
-// of an object its key, text[key:keyEnd] (quotes included). next is the
-// tape index after the value and everything inside it, so a walk over a
-// container's members or items steps from sibling to sibling in O(1).
-type span struct {
-	start, end, next, key, keyEnd int
-	flags                         uint8 // escaped, keyEscaped
-}
-
-const (
-	escaped    = 1 << iota // the value is a string with an escape
-	keyEscaped             // the key has an escape
-)
-
-// Raw is one complete JSON value inside a scanned text, without
-// surrounding whitespace.
+// Raw is one complete JSON value of a scanned text, without whitespace.
 type Raw []byte
 
 // RawMember is one object member: the key (decoded; a view of the text
@@ -62,6 +47,15 @@ func trim[T any](s []T) []T {
 		return nil
 	}
 	return s[:0]
+}
+
+// span is one value of a scanned text, text[start:end], and for a member
+// of an object its key, text[key:keyEnd] (quotes included). next is the
+// tape index after the value and everything inside it, so a walk over a
+// container's members or items steps from sibling to sibling in O(1).
+type span struct {
+	start, end, next, key, keyEnd int
+	escaped, keyEscaped           bool // a string value, the key, with an escape
 }
 
 // Scan reports whether b is one JSON text, as Parse would (invalid UTF-8
@@ -193,31 +187,28 @@ str:
 		}
 		if end < n && b[end] == '"' && high&swarHi == 0 {
 			end++
-		} else if end, esc, valid = scanStringFrom(b, i+1, end, high); end < 0 {
-			return false
+		} else {
+			if end, esc, valid = scanStringFrom(b, i+1, end, high); end < 0 {
+				return false
+			}
+			l.badUTF8 = l.badUTF8 || !valid
 		}
-		l.badUTF8 = l.badUTF8 || !valid
 		if isKey {
 			tape = append(tape, span{key: i, keyEnd: end})
-			if esc {
-				tape[len(tape)-1].flags = keyEscaped
-			}
+			tape[len(tape)-1].keyEscaped = esc
 			goto colon
 		}
 		t := &tape[len(tape)-1]
 		t.start, t.end, t.next = i, end, len(tape)
-		if esc {
-			t.flags |= escaped
-		}
+		t.escaped = esc
 		i = end
 		goto after
 	}
 colon:
-	if i, isKey = end, false; i < n && b[i] <= ' ' {
-		i = skipWS(b, i)
-	}
-	if i >= n || b[i] != ':' {
-		return false
+	if i, isKey = end, false; i >= n || b[i] != ':' {
+		if i = skipWS(b, i); i >= n || b[i] != ':' {
+			return false
+		}
 	}
 	if i++; i < n && b[i] <= ' ' {
 		i = skipWS(b, i)
@@ -310,7 +301,7 @@ func (l *Lazy) membersAt(dst []RawMember, k int) []RawMember {
 	for j := k + 1; j < t[k].next; j = t[j].next {
 		v := &t[j]
 		name := b[v.key+1 : v.keyEnd-1 : v.keyEnd-1]
-		if v.flags&keyEscaped != 0 {
+		if v.keyEscaped {
 			name = decodeKey(b[v.key:v.keyEnd])
 		}
 		dst = append(dst, RawMember{Key: name, Value: b[v.start:v.end]})
@@ -383,10 +374,15 @@ func (r Raw) Str() (string, bool) {
 	if !utf8.Valid(body) {
 		return "", false
 	}
+	return decodeBody(body), true
+}
+
+// decodeBody returns a copy of a string's body, escapes decoded.
+func decodeBody(body []byte) string {
 	if bytes.IndexByte(body, '\\') < 0 {
-		return string(body), true
+		return string(body)
 	}
-	return unescape(body), true
+	return unescape(body)
 }
 
 // Str is Raw.Str for a string of the scanned text, without checking its
@@ -399,11 +395,7 @@ func (l *Lazy) Str(r Raw) (string, bool) {
 	if r.Kind() != String {
 		return "", false
 	}
-	body := r[1 : len(r)-1]
-	if bytes.IndexByte(body, '\\') < 0 {
-		return string(body), true
-	}
-	return unescape(body), true
+	return decodeBody(r[1 : len(r)-1]), true
 }
 
 // StrReplacing is Str after decoding invalid UTF-8 as WHATWG UTF-8 with
@@ -429,7 +421,9 @@ func (r Raw) StrIs(lit string) bool {
 	if string(body) == lit {
 		return true
 	}
-	if bytes.IndexByte(body, '\\') < 0 {
+	// An escape decodes shorter than it is written, so only a longer body
+	// with one can still decode to lit.
+	if len(body) <= len(lit) || bytes.IndexByte(body, '\\') < 0 {
 		return false
 	}
 	s, ok := r.Str()
