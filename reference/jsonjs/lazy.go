@@ -418,12 +418,12 @@ func (r Raw) StrIs(lit string) bool {
 		return false
 	}
 	body := r[1 : len(r)-1]
-	if string(body) == lit {
-		return true
+	// An escape decodes shorter than it is written, so a body of lit's
+	// bytes is lit only without one, and only a longer body can decode to lit.
+	if len(body) <= len(lit) {
+		return string(body) == lit && bytes.IndexByte(body, '\\') < 0
 	}
-	// An escape decodes shorter than it is written, so only a longer body
-	// with one can still decode to lit.
-	if len(body) <= len(lit) || bytes.IndexByte(body, '\\') < 0 {
+	if bytes.IndexByte(body, '\\') < 0 {
 		return false
 	}
 	s, ok := r.Str()
