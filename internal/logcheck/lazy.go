@@ -8,7 +8,7 @@ import (
 
 // The checker reads each line with jsonjs.Lazy: the line is validated once
 // and only the values a check needs are decoded. Values and strings are
-// copies (jsonjs.Raw.Str, Value), so they may be kept after the line.
+// copies (jsonjs.Lazy.Str, Lazy.Value), so they may be kept after the line.
 // A line that is not UTF-8 is reported under LOG-1 and then read as a JS
 // host decoding it would (U+FFFD), explicitly: str and value.
 
