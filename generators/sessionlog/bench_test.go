@@ -32,45 +32,85 @@ func BenchmarkValid(b *testing.B) {
 	}
 }
 
-// BenchmarkParseBig parses every line of a 64 MB Big log into a tree with
-// jsonjs.Parse (the issue 10 target is ≥ 100 MB/s per core).
-func BenchmarkParseBig(b *testing.B) {
+// bigLog is a 64 MB Big log (seed 1), generated outside the timing.
+func bigLog(b *testing.B) []byte {
 	var buf bytes.Buffer
 	if _, err := sessionlog.Big(&buf, 64<<20, 1); err != nil {
 		b.Fatal(err)
 	}
-	log := buf.Bytes()
-	b.SetBytes(int64(len(log)))
+	b.SetBytes(int64(buf.Len()))
 	b.ReportAllocs()
+	return buf.Bytes()
+}
+
+// eachLine calls fn with every line of log, without its LF.
+func eachLine(log []byte, fn func(line []byte)) {
+	for rest := log; len(rest) > 0; {
+		i := bytes.IndexByte(rest, '\n')
+		fn(rest[:i])
+		rest = rest[i+1:]
+	}
+}
+
+// BenchmarkParseBig parses every line of a 64 MB Big log into a tree with
+// jsonjs.Parse (the issue 10 target is ≥ 100 MB/s per core).
+func BenchmarkParseBig(b *testing.B) {
+	log := bigLog(b)
 	for b.Loop() {
-		for rest := log; len(rest) > 0; {
-			i := bytes.IndexByte(rest, '\n')
-			if _, err := jsonjs.Parse(rest[:i]); err != nil {
+		eachLine(log, func(line []byte) {
+			if _, err := jsonjs.Parse(line); err != nil {
 				b.Fatal(err)
 			}
-			rest = rest[i+1:]
-		}
+		})
 	}
 }
 
 // BenchmarkLazyScanBig validates every line of a 64 MB Big log with
 // jsonjs.Lazy.Scan, the first step check-log takes on each line.
 func BenchmarkLazyScanBig(b *testing.B) {
-	var buf bytes.Buffer
-	if _, err := sessionlog.Big(&buf, 64<<20, 1); err != nil {
-		b.Fatal(err)
-	}
-	log := buf.Bytes()
-	b.SetBytes(int64(len(log)))
-	b.ReportAllocs()
+	log := bigLog(b)
 	var lz jsonjs.Lazy
 	for b.Loop() {
-		for rest := log; len(rest) > 0; {
-			i := bytes.IndexByte(rest, '\n')
-			if !lz.Scan(rest[:i]) || !lz.UTF8() {
+		eachLine(log, func(line []byte) {
+			if !lz.Scan(line) || !lz.UTF8() {
 				b.Fatal("Scan refused a line of Big")
 			}
-			rest = rest[i+1:]
+		})
+	}
+}
+
+// BenchmarkLazyWalkBig is BenchmarkLazyScanBig and then a walk of every
+// container of each line with Members and Items: the navigation check-log
+// does, at most.
+func BenchmarkLazyWalkBig(b *testing.B) {
+	log := bigLog(b)
+	var lz jsonjs.Lazy
+	var ms []jsonjs.RawMember
+	var rs []jsonjs.Raw
+	var walk func(r jsonjs.Raw)
+	walk = func(r jsonjs.Raw) {
+		switch r.Kind() {
+		case jsonjs.Object:
+			start := len(ms)
+			ms = lz.Members(ms, r)
+			for i, end := start, len(ms); i < end; i++ {
+				walk(ms[i].Value)
+			}
+		case jsonjs.Array:
+			start := len(rs)
+			rs = lz.Items(rs, r)
+			for i, end := start, len(rs); i < end; i++ {
+				walk(rs[i])
+			}
 		}
+	}
+	for b.Loop() {
+		eachLine(log, func(line []byte) {
+			if !lz.Scan(line) {
+				b.Fatal("Scan refused a line of Big")
+			}
+			ms, rs = ms[:0], rs[:0]
+			walk(lz.Root())
+		})
 	}
 }

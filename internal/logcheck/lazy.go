@@ -1,7 +1,6 @@
 package logcheck
 
 import (
-	"bytes"
 	"math"
 
 	"github.com/dsh-conform/conform/reference/jsonjs"
@@ -9,7 +8,7 @@ import (
 
 // The checker reads each line with jsonjs.Lazy: the line is validated once
 // and only the values a check needs are decoded. Values and strings are
-// copies (jsonjs.Raw.Str, Value), so they may be kept after the line.
+// copies (jsonjs.Lazy.Str, Lazy.Value), so they may be kept after the line.
 // A line that is not UTF-8 is reported under LOG-1 and then read as a JS
 // host decoding it would (U+FFFD), explicitly: str and value.
 
@@ -21,10 +20,7 @@ type (
 // str decodes a string of the current line.
 func (c *checker) str(r raw) (string, bool) {
 	if c.validUTF8 {
-		if r.Kind() == jsonjs.String && bytes.IndexByte(r, '\\') < 0 {
-			return string(r[1 : len(r)-1]), true // the line is UTF-8 already
-		}
-		return r.Str()
+		return c.lz.Str(r)
 	}
 	return r.StrReplacing()
 }

@@ -63,9 +63,9 @@ func FuzzParse(f *testing.F) {
 
 // FuzzLazy (the successor of logcheck's FuzzScanner) checks the lazy mode
 // against Parse: Scan accepts exactly what ParseReplacing accepts, UTF8
-// says whether Parse does too, the container table gives every
-// container's end, and the root's Value and Tree and, for a string, Str
-// equal Parse's answer.
+// says whether Parse does too, the tape gives every container's members
+// and items (as a walk over a copy does), and the root's Value and Tree
+// and, for a string, Str and Lazy.Str equal Parse's answer.
 func FuzzLazy(f *testing.F) {
 	for _, s := range []string{
 		`{}`, `[]`, `""`, `0`, `-0`, `1e400`, `-1.5E-7`, `true`, `null`, ` {"a" : [1, 2, {"b": null}] } `,
@@ -115,8 +115,9 @@ func checkLazyTree(t *testing.T, l *jsonjs.Lazy, r jsonjs.Raw, v jsonjs.Value) {
 	switch r.Kind() {
 	case jsonjs.String:
 		s, _ := r.Str()
-		if w, _ := v.Str(); s != w || !r.StrIs(w) {
-			t.Fatalf("Str %q, Parse %q", s, w)
+		ls, ok := l.Str(r)
+		if w, _ := v.Str(); s != w || ls != w || !ok || !r.StrIs(w) || r.StrIs(w+"\\") {
+			t.Fatalf("Str %q, Lazy.Str %q, Parse %q", s, ls, w)
 		}
 	case jsonjs.Number:
 		f, _ := r.Float()
@@ -126,14 +127,18 @@ func checkLazyTree(t *testing.T, l *jsonjs.Lazy, r jsonjs.Raw, v jsonjs.Value) {
 	case jsonjs.Array:
 		items := l.Items(nil, r)
 		want, _ := v.Items()
-		if len(items) != len(want) {
-			t.Fatalf("%d items, Parse %d in %q", len(items), len(want), r)
+		if len(items) != len(want) || len(l.Items(nil, jsonjs.Raw(string(r)))) != len(want) {
+			t.Fatalf("%d items (of a copy %d), Parse %d in %q", len(items), len(l.Items(nil, jsonjs.Raw(string(r)))), len(want), r)
 		}
 		for i := range items {
 			checkLazyTree(t, l, items[i], want[i])
 		}
 	case jsonjs.Object:
 		ms := l.Members(nil, r)
+		// A copy is not part of the text: walked byte by byte.
+		if cp := l.Members(nil, jsonjs.Raw(string(r))); len(cp) != len(ms) {
+			t.Fatalf("%d members, of a copy %d in %q", len(ms), len(cp), r)
+		}
 		for _, m := range ms {
 			w, ok := v.Get(string(m.Key))
 			if !ok {

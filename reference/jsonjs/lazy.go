@@ -2,14 +2,17 @@ package jsonjs
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 )
 
 // Lazy is the validating, allocation-light mode for streams of JSON texts
-// such as session logs: Scan accepts exactly the texts Parse accepts
-// (both use lex.go), records the members of a root object and where every
-// container ends, and then Members, Items and the Raw accessors decode only
-// what a caller asks for. A Lazy is reused from text to text.
+// such as session logs: Scan accepts exactly the texts Parse accepts (both
+// use lex.go; only strings with a non-ASCII byte have their UTF-8 checked,
+// as an accepted text has none elsewhere) and records a tape, the span of
+// every value with its key; Members, Items and the Raw accessors decode
+// only what a caller asks for, stepping along it. A Lazy is reused.
 //
 // Safety by construction: a Raw is a []byte view of the scanned text, and
 // every string a Raw yields (Str, Value) is a copy, so nothing that looks
@@ -17,18 +20,15 @@ import (
 type Lazy struct {
 	text    []byte
 	badUTF8 bool
-	stack   []byte // open containers, '{' or '['
+	tape    []span
+	stack   []int // the open containers around the one being scanned
 	top     []RawMember
-	starts  []int    // offset of every non-empty container, in text order
-	ends    []int    // its end, parallel to starts
-	open    []int    // indexes into starts of the containers being scanned
 	tree    parser   // scratch stacks of Value
 	members []Member // the blocks Tree carves containers from
 	items   []Value
 }
 
-// Raw is one complete JSON value inside a scanned text, without
-// surrounding whitespace.
+// Raw is one complete JSON value of a scanned text, without whitespace.
 type Raw []byte
 
 // RawMember is one object member: the key (decoded; a view of the text
@@ -49,121 +49,171 @@ func trim[T any](s []T) []T {
 	return s[:0]
 }
 
+// span is one value of a scanned text, text[start:end], and for a member
+// of an object its key, text[key:keyEnd] (quotes included). next is the
+// tape index after the value and everything inside it, so a walk over a
+// container's members or items steps from sibling to sibling in O(1).
+type span struct {
+	start, end, next, key, keyEnd int
+	escaped, keyEscaped           bool // a string value, the key, with an escape
+}
+
 // Scan reports whether b is one JSON text, as Parse would (invalid UTF-8
 // inside strings aside: see UTF8). b must not change while its Raws are
 // used.
 func (l *Lazy) Scan(b []byte) bool {
-	// An accepted text has non-ASCII bytes only inside its strings.
-	l.text, l.badUTF8 = b, !utf8.Valid(b)
-	l.stack, l.top, l.open = trim(l.stack), trim(l.top), trim(l.open)
-	l.starts, l.ends = trim(l.starts), trim(l.ends)
-	n := len(b)
-	i := skipWS(b, 0)
-	var key []byte
-	valStart := 0
-	const (
-		stValue = iota
-		stKey
-		stAfter
-	)
-	state := stValue
-	for {
-		switch state {
-		case stValue:
-			if i >= n {
-				return false
-			}
-			if len(l.stack) == 1 && l.stack[0] == '{' {
-				valStart = i
-			}
-			switch c := b[i]; {
-			case c == '{' || c == '[':
-				start := i
-				i = skipWS(b, i+1)
-				if i < n && b[i] == c+2 { // '}' is '{'+2, ']' is '['+2
-					i++
-					state = stAfter
-					break
-				}
-				l.stack = append(l.stack, c)
-				l.open = append(l.open, len(l.starts))
-				l.starts = append(l.starts, start)
-				l.ends = append(l.ends, -1)
-				state = stValue
-				if c == '{' {
-					state = stKey
-				}
-			case c == '"':
-				if i = l.str(b, i); i < 0 {
-					return false
-				}
-				state = stAfter
-			case c == '-' || (c >= '0' && c <= '9'):
-				if i = scanNumber(b, i); i < 0 {
-					return false
-				}
-				state = stAfter
-			case c == 't' && bytes.HasPrefix(b[i:], []byte("true")):
-				i, state = i+4, stAfter
-			case c == 'f' && bytes.HasPrefix(b[i:], []byte("false")):
-				i, state = i+5, stAfter
-			case c == 'n' && bytes.HasPrefix(b[i:], []byte("null")):
-				i, state = i+4, stAfter
-			default:
-				return false
-			}
-		case stKey:
-			if i >= n || b[i] != '"' {
-				return false
-			}
-			ks := i
-			if i = l.str(b, i); i < 0 {
-				return false
-			}
-			if len(l.stack) == 1 {
-				key = decodeKey(b[ks:i])
-			}
-			i = skipWS(b, i)
-			if i >= n || b[i] != ':' {
-				return false
-			}
-			i = skipWS(b, i+1)
-			state = stValue
-		case stAfter:
-			if len(l.stack) == 1 && l.stack[0] == '{' {
-				l.top = append(l.top, RawMember{Key: key, Value: Raw(b[valStart:i])})
-			}
-			i = skipWS(b, i)
-			if len(l.stack) == 0 {
-				return i == n
-			}
-			if i >= n {
-				return false
-			}
-			top := l.stack[len(l.stack)-1]
-			switch c := b[i]; {
-			case c == ',':
-				i = skipWS(b, i+1)
-				state = stValue
-				if top == '{' {
-					state = stKey
-				}
-			case c == top+2:
-				i++
-				l.stack = l.stack[:len(l.stack)-1]
-				l.ends[l.open[len(l.open)-1]] = i
-				l.open = l.open[:len(l.open)-1]
-			default:
+	l.text, l.badUTF8, l.top = b, false, trim(l.top)
+	if !l.scan(b) {
+		l.tape = l.tape[:0] // nothing of a refused text is navigated
+		return false
+	}
+	if b[l.tape[0].start] == '{' {
+		l.top = l.membersAt(l.top, 0)
+	}
+	return true
+}
+
+// scan is Scan's state machine: value, after a value, key. The tape and
+// the stack of open containers are its only bookkeeping, and few values
+// stay live across it (so the compiler keeps them in registers): a
+// value's span is appended before the value is read (an object's member
+// with its key) and filled in when its end is known. cur is the container
+// being scanned (its tape index, shifted, and whether it is an array:
+// after a comma that is all that matters), l.stack its parents.
+func (l *Lazy) scan(b []byte) bool {
+	tape := append(trim(l.tape), span{})
+	l.stack = trim(l.stack)
+	n, i, cur, isKey := len(b), skipWS(b, 0), -1, false
+	var end int
+value:
+	if i >= n {
+		return false
+	}
+	switch c := b[i]; {
+	case c == '"':
+		goto str
+	case c-'1' < 9:
+		// A plain integer: what scanNumber reads, without the call.
+		if end = skipDigits(b, i+1); end < n && (b[end] == '.' || b[end]|0x20 == 'e') {
+			if end = scanNumber(b, i); end < 0 {
 				return false
 			}
 		}
+	case c == '{' || c == '[':
+		t := &tape[len(tape)-1]
+		t.start = (i)
+		if i++; i < n && b[i] <= ' ' {
+			i = skipWS(b, i)
+		}
+		if i < n && b[i] == c+2 { // '}' is '{'+2, ']' is '['+2
+			t.end, t.next = i+1, len(tape)
+			i++
+			goto after
+		}
+		if cur >= 0 {
+			l.stack = append(l.stack, cur)
+		}
+		if cur = (len(tape) - 1) << 1; c == '{' {
+			goto key
+		}
+		cur |= 1
+		tape = append(tape, span{})
+		goto value
+	case c == '-' || c == '0':
+		if end = scanNumber(b, i); end < 0 {
+			return false
+		}
+	case c == 't' && n-i >= 4 && string(b[i:i+4]) == "true",
+		c == 'n' && n-i >= 4 && string(b[i:i+4]) == "null":
+		end = i + 4
+	case c == 'f' && n-i >= 5 && string(b[i:i+5]) == "false":
+		end = i + 5
+	default:
+		return false
 	}
-}
-
-// str scans a string.
-func (l *Lazy) str(b []byte, i int) int {
-	end, _ := scanString(b, i)
-	return end
+	// A scalar other than a string: b[i:end].
+	tape[len(tape)-1].start, tape[len(tape)-1].end, tape[len(tape)-1].next = i, end, len(tape)
+	i = end
+after:
+	if i < n && b[i] <= ' ' {
+		i = skipWS(b, i)
+	}
+	if cur < 0 {
+		l.tape = tape
+		return i == n
+	}
+	if i >= n {
+		return false
+	}
+	switch b[i] {
+	case ',':
+		if i++; i < n && b[i] <= ' ' {
+			i = skipWS(b, i)
+		}
+		if cur&1 == 0 {
+			goto key
+		}
+		tape = append(tape, span{})
+		goto value
+	case '}' - byte(cur&1)<<5: // ']' (0x5D) closes an array, '}' (0x7D) an object
+		i++
+		tape[cur>>1].end, tape[cur>>1].next = i, len(tape)
+		if cur = -1; len(l.stack) > 0 {
+			cur, l.stack = l.stack[len(l.stack)-1], l.stack[:len(l.stack)-1]
+		}
+		goto after
+	}
+	return false
+key:
+	if i >= n || b[i] != '"' {
+		return false
+	}
+	isKey = true
+str:
+	// A string, key or value, ends at its first stop when that is a quote
+	// and no byte before it is non-ASCII: the plain run is read here, 8
+	// bytes at a time; anything else goes on in scanStringFrom.
+	{
+		var high uint64
+		esc, valid := false, true
+		for end = i + 1; end+8 <= n; end += 8 {
+			x := binary.LittleEndian.Uint64(b[end:])
+			if m := stopMask(x); m != 0 {
+				high |= x & (m&-m - 1) // the bytes before the stop
+				end += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			high |= x
+		}
+		if end < n && b[end] == '"' && high&swarHi == 0 {
+			end++
+		} else {
+			if end, esc, valid = scanStringFrom(b, i+1, end, high); end < 0 {
+				return false
+			}
+			l.badUTF8 = l.badUTF8 || !valid
+		}
+		if isKey {
+			tape = append(tape, span{key: i, keyEnd: end})
+			tape[len(tape)-1].keyEscaped = esc
+			goto colon
+		}
+		t := &tape[len(tape)-1]
+		t.start, t.end, t.next = i, end, len(tape)
+		t.escaped = esc
+		i = end
+		goto after
+	}
+colon:
+	if i, isKey = end, false; i >= n || b[i] != ':' {
+		if i = skipWS(b, i); i >= n || b[i] != ':' {
+			return false
+		}
+	}
+	if i++; i < n && b[i] <= ' ' {
+		i = skipWS(b, i)
+	}
+	goto value
 }
 
 // UTF8 reports, after Scan accepted a text, whether it is valid UTF-8 (a
@@ -199,45 +249,26 @@ func (l *Lazy) inText(r Raw) bool {
 	return len(r) > 0 && base >= 0 && base+len(r) <= len(l.text) && &l.text[base] == &r[0]
 }
 
-// end returns the index after the container that starts at r[i], from the
-// container table, or -1 when r is not part of the scanned text.
-func (l *Lazy) end(r Raw, i int) int {
-	base := cap(l.text) - cap(r) // r == l.text[base:…] when r is part of the text
-	if base < 0 || base+i >= len(l.text) || &l.text[base+i] != &r[i] {
+// find returns the tape index of r, or -1 when r is not one of the
+// scanned text's values.
+func (l *Lazy) find(r Raw) int {
+	if !l.inText(r) {
 		return -1
 	}
-	off := base + i
-	lo, hi := 0, len(l.starts)
+	off, t := cap(l.text)-cap(r), l.tape
+	lo, hi := 0, len(t)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if l.starts[m] < off {
+		if t[m].start < off {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < len(l.starts) && l.starts[lo] == off {
-		return l.ends[lo] - base
+	if lo < len(t) && t[lo].start == off && t[lo].end == off+len(r) {
+		return lo
 	}
 	return -1
-}
-
-// skip returns the end of the valid value starting at r[i].
-func (l *Lazy) skip(r Raw, i int) int {
-	switch r[i] {
-	case '"':
-		return skipString(r, i)
-	case '{', '[':
-		if e := l.end(r, i); e >= 0 {
-			return e
-		}
-		return RawSkipValue(r, i)
-	case 't', 'n':
-		return i + 4
-	case 'f':
-		return i + 5
-	}
-	return scanNumber(r, i)
 }
 
 // Members appends the members of an object to dst in text order
@@ -246,18 +277,34 @@ func (l *Lazy) Members(dst []RawMember, r Raw) []RawMember {
 	if r.Kind() != Object {
 		return dst
 	}
-	i := skipWS(r, 1)
-	for i < len(r) && r[i] == '"' {
-		ke := l.skip(r, i)
+	if k := l.find(r); k >= 0 {
+		return l.membersAt(dst, k)
+	}
+	// Not a value of the scanned text: walk its bytes.
+	for i := RawSkipSpace(r, 1); i < len(r) && r[i] == '"'; {
+		ke := RawSkipString(r, i)
 		key := decodeKey(r[i:ke])
-		i = skipWS(r, skipWS(r, ke)+1) // ':'
-		ve := l.skip(r, i)
-		dst = append(dst, RawMember{Key: key, Value: r[i:ve]})
-		if i = skipWS(r, ve); i < len(r) && r[i] == ',' {
-			i = skipWS(r, i+1)
-			continue
+		i = RawSkipSpace(r, RawSkipSpace(r, ke)+1) // past ':'
+		e := RawSkipValue(r, i)
+		dst = append(dst, RawMember{Key: key, Value: r[i:e]})
+		if i = RawSkipSpace(r, e); i >= len(r) || r[i] != ',' {
+			break
 		}
-		break
+		i = RawSkipSpace(r, i+1)
+	}
+	return dst
+}
+
+// membersAt appends the members of the object at tape index k.
+func (l *Lazy) membersAt(dst []RawMember, k int) []RawMember {
+	t, b := l.tape, l.text
+	for j := k + 1; j < t[k].next; j = t[j].next {
+		v := &t[j]
+		name := b[v.key+1 : v.keyEnd-1 : v.keyEnd-1]
+		if v.keyEscaped {
+			name = decodeKey(b[v.key:v.keyEnd])
+		}
+		dst = append(dst, RawMember{Key: name, Value: b[v.start:v.end]})
 	}
 	return dst
 }
@@ -267,15 +314,21 @@ func (l *Lazy) Items(dst []Raw, r Raw) []Raw {
 	if r.Kind() != Array {
 		return dst
 	}
-	i := skipWS(r, 1)
-	for i < len(r) && r[i] != ']' {
-		ve := l.skip(r, i)
-		dst = append(dst, r[i:ve])
-		if i = skipWS(r, ve); i < len(r) && r[i] == ',' {
-			i = skipWS(r, i+1)
-			continue
+	if k := l.find(r); k >= 0 {
+		t, b := l.tape, l.text
+		for j := k + 1; j < t[k].next; j = t[j].next {
+			dst = append(dst, b[t[j].start:t[j].end])
 		}
-		break
+		return dst
+	}
+	// Not a value of the scanned text: walk its bytes.
+	for i := RawSkipSpace(r, 1); i < len(r) && r[i] != ']'; {
+		e := RawSkipValue(r, i)
+		dst = append(dst, r[i:e])
+		if i = RawSkipSpace(r, e); i >= len(r) || r[i] != ',' {
+			break
+		}
+		i = RawSkipSpace(r, i+1)
 	}
 	return dst
 }
@@ -283,7 +336,7 @@ func (l *Lazy) Items(dst []Raw, r Raw) []Raw {
 // decodeKey returns the content of a quoted key: a view without escapes,
 // a fresh decoding with them.
 func decodeKey(q []byte) []byte {
-	body := q[1 : len(q)-1]
+	body := q[1 : len(q)-1 : len(q)-1]
 	if bytes.IndexByte(body, '\\') < 0 {
 		return body
 	}
@@ -321,10 +374,28 @@ func (r Raw) Str() (string, bool) {
 	if !utf8.Valid(body) {
 		return "", false
 	}
+	return decodeBody(body), true
+}
+
+// decodeBody returns a copy of a string's body, escapes decoded.
+func decodeBody(body []byte) string {
 	if bytes.IndexByte(body, '\\') < 0 {
-		return string(body), true
+		return string(body)
 	}
-	return unescape(body), true
+	return unescape(body)
+}
+
+// Str is Raw.Str for a string of the scanned text, without checking its
+// UTF-8 again when Scan found the whole text valid: a part of a UTF-8 text
+// cut at ASCII bytes (the quotes) is UTF-8.
+func (l *Lazy) Str(r Raw) (string, bool) {
+	if l.badUTF8 || !l.inText(r) {
+		return r.Str()
+	}
+	if r.Kind() != String {
+		return "", false
+	}
+	return decodeBody(r[1 : len(r)-1]), true
 }
 
 // StrReplacing is Str after decoding invalid UTF-8 as WHATWG UTF-8 with
@@ -347,8 +418,10 @@ func (r Raw) StrIs(lit string) bool {
 		return false
 	}
 	body := r[1 : len(r)-1]
-	if string(body) == lit {
-		return true
+	// An escape decodes shorter than it is written, so a body of lit's
+	// bytes is lit only without one, and only a longer body can decode to lit.
+	if len(body) <= len(lit) {
+		return string(body) == lit && bytes.IndexByte(body, '\\') < 0
 	}
 	if bytes.IndexByte(body, '\\') < 0 {
 		return false

@@ -311,3 +311,52 @@ func utf8Step(b []byte, i int) (size int, ok bool) {
 	}
 	return j - i, true
 }
+
+// scanStringFrom is scanString for Lazy.Scan, which also checks the UTF-8
+// of the string, so that a text of ASCII strings is read once: the plain
+// runs are read 8 bytes at a time as in scanString, OR-ing the bytes before
+// each stop into high, and only when one is non-ASCII does utf8.Valid read
+// the body. It goes on from b[j] in the body that starts at b[s], with the
+// bytes before j OR-ed into high (Scan reads the first run itself). valid
+// is exact because a text Scan accepts has non-ASCII bytes only inside
+// strings, and ASCII quotes end every one: the text is UTF-8 exactly when
+// every string body is.
+func scanStringFrom(b []byte, s, j int, high uint64) (end int, escaped, valid bool) {
+	n := len(b)
+	for {
+		for ; j+8 <= n; j += 8 {
+			x := binary.LittleEndian.Uint64(b[j:])
+			if m := stopMask(x); m != 0 {
+				high |= x & (m&-m - 1) // the bytes before the stop
+				j += bits.TrailingZeros64(m) >> 3
+				goto stop
+			}
+			high |= x
+		}
+		for ; j < n && !isStop(b[j]); j++ {
+			high |= uint64(b[j])
+		}
+		if j >= n {
+			return -1, false, false
+		}
+	stop:
+		if b[j] == '"' {
+			return j + 1, escaped, high&swarHi == 0 || utf8.Valid(b[s:j])
+		}
+		if b[j] != '\\' || j+1 >= n {
+			return -1, false, false // a raw control character, or a backslash ending the text
+		}
+		switch b[j+1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			j += 2
+		case 'u':
+			if j+6 > n || !isHex(b[j+2]) || !isHex(b[j+3]) || !isHex(b[j+4]) || !isHex(b[j+5]) {
+				return -1, false, false
+			}
+			j += 6
+		default:
+			return -1, false, false
+		}
+		escaped = true
+	}
+}
