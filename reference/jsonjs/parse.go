@@ -296,7 +296,7 @@ func carve[T any](block *[]T, n, rest int) []T {
 		if n > blockSize/2 {
 			return make([]T, n)
 		}
-		b = make([]T, 0, n+min(blockSize-n, rest/2))
+		b = slices.Grow([]T(nil), n+min(blockSize-n, rest/2))
 	}
 	out := b[len(b) : len(b)+n : len(b)+n]
 	*block = b[:len(b)+n]
