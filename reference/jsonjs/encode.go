@@ -37,11 +37,11 @@ func Size(v Value) int {
 }
 
 func appendScalar(dst []byte, v Value) []byte {
-	switch v.kind {
+	switch v.Kind() {
 	case Null:
 		return append(dst, "null"...)
 	case Bool:
-		if v.b {
+		if v.n != 0 {
 			return append(dst, "true"...)
 		}
 		return append(dst, "false"...)
@@ -59,11 +59,11 @@ func appendScalar(dst []byte, v Value) []byte {
 }
 
 func scalarSize(v Value) int {
-	switch v.kind {
+	switch v.Kind() {
 	case Null:
 		return 4
 	case Bool:
-		if v.b {
+		if v.n != 0 {
 			return 4
 		}
 		return 5
@@ -152,8 +152,8 @@ func (w *walker) walk(root Value, emit func(event)) {
 		top := &w.stack[len(w.stack)-1]
 		depth := len(w.stack)
 		var n int
-		if top.v.kind == Array {
-			n = len(top.v.arr)
+		if top.v.Kind() == Array {
+			n = len(top.v.arr())
 		} else {
 			n = len(top.members)
 		}
@@ -169,8 +169,8 @@ func (w *walker) walk(root Value, emit func(event)) {
 			emit(event{kind: evComma, depth: depth})
 		}
 		var child Value
-		if top.v.kind == Array {
-			child = top.v.arr[i]
+		if top.v.Kind() == Array {
+			child = top.v.arr()[i]
 		} else {
 			m := top.members[i]
 			emit(event{kind: evKey, key: m.Key, depth: depth})
@@ -184,12 +184,12 @@ func (w *walker) walk(root Value, emit func(event)) {
 func (w *walker) value(v Value, emit func(event)) {
 	depth := len(w.stack)
 	switch {
-	case v.kind == Array && len(v.arr) > 0:
+	case v.Kind() == Array && len(v.arr()) > 0:
 		emit(event{kind: evOpen, v: v, depth: depth})
 		w.stack = append(w.stack, frame{v: v})
-	case v.kind == Object && len(v.obj) > 0:
+	case v.Kind() == Object && len(v.obj()) > 0:
 		emit(event{kind: evOpen, v: v, depth: depth})
-		members := v.obj
+		members := v.obj()
 		if !w.insertionOrder {
 			members = PropertyOrder(members)
 		}
@@ -236,7 +236,7 @@ func AppendLayout(dst []byte, v Value, l Layout) []byte {
 		case evScalar:
 			dst = appendScalar(dst, ev.v)
 		case evOpen:
-			if ev.v.kind == Array {
+			if ev.v.Kind() == Array {
 				dst = append(dst, '[')
 			} else {
 				dst = append(dst, '{')
@@ -248,7 +248,7 @@ func AppendLayout(dst []byte, v Value, l Layout) []byte {
 			if pretty(ev.depth) {
 				newline(ev.depth)
 			}
-			if ev.v.kind == Array {
+			if ev.v.Kind() == Array {
 				dst = append(dst, ']')
 			} else {
 				dst = append(dst, '}')

@@ -480,9 +480,9 @@ const treeBlock = 1 << 10
 // texts parses without allocating them anew. Its strings are still copies.
 func (l *Lazy) Tree(r Raw) Value {
 	if l.members == nil {
-		l.members, l.items = make([]Member, 0, treeBlock), make([]Value, 0, treeBlock)
+		l.members, l.items, l.tree.treeNodes = make([]Member, 0, treeBlock), make([]Value, 0, treeBlock), make([]node, 0, treeBlock)
 	}
-	l.tree.memberBlock, l.tree.itemBlock = l.members, l.items
+	l.tree.memberBlock, l.tree.itemBlock, l.tree.nodeBlock = l.members, l.items, l.tree.treeNodes
 	return l.Value(r)
 }
 

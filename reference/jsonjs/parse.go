@@ -1,7 +1,9 @@
 package jsonjs
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -58,13 +60,16 @@ var scratch = sync.Pool{New: func() any { return new(parser) }}
 // the next call. data must be UTF-8.
 func parseWith(p *parser, data []byte) (Value, error) {
 	p.data, p.src, p.pos = data, string(data), 0
+	p.presize(data)
 	v, err := p.parse()
-	clear(p.members) // left over only after an error
-	clear(p.items)
-	clear(p.open[:cap(p.open)]) // its keys share the text
+	// The scratch stacks keep no references: cleared once, as far as this text used them.
+	clear(p.members[:max(p.used.members, len(p.members))])
+	clear(p.items[:max(p.used.items, len(p.items))])
+	clear(p.open[:p.used.open]) // its keys share the text
+	p.used = used{}
 	p.members, p.items, p.open = trim(p.members), trim(p.items), trim(p.open)
 	// Blocks stay with this text's values: shared, a kept value would keep two texts alive.
-	p.data, p.src, p.memberBlock, p.itemBlock = nil, "", nil, nil
+	p.data, p.src, p.memberBlock, p.itemBlock, p.nodeBlock = nil, "", nil, nil, nil
 	return v, err
 }
 
@@ -89,8 +94,15 @@ type parser struct {
 	// Blocks that closed containers are carved from (see carve).
 	memberBlock []Member
 	itemBlock   []Value
+	nodeBlock   []node
+	treeNodes   []node      // the node block a Lazy's Tree reuses (Lazy keeps the others)
 	open        []container // the containers being parsed
+	used        used
 }
+
+// used is how far this text has filled each scratch stack (its high-water
+// mark), so that only that much is cleared at the end.
+type used struct{ members, items, open int }
 
 type container struct {
 	obj  bool
@@ -146,24 +158,24 @@ func (p *parser) parse() (Value, error) {
 			p.skipSpace()
 			if p.pos < len(p.data) && p.data[p.pos] == '}' {
 				p.pos++
-				v = Value{kind: Object}
+				v = Value{c: &kinds[Object]}
 				break
 			}
 			key, err := p.key()
 			if err != nil {
 				return Value{}, err
 			}
-			p.open = append(p.open, container{obj: true, base: len(p.members), key: key})
+			p.push(container{obj: true, base: len(p.members), key: key})
 			complete = false
 		case c == '[':
 			p.pos++
 			p.skipSpace()
 			if p.pos < len(p.data) && p.data[p.pos] == ']' {
 				p.pos++
-				v = Value{kind: Array}
+				v = Value{c: &kinds[Array]}
 				break
 			}
-			p.open = append(p.open, container{base: len(p.items)})
+			p.push(container{base: len(p.items)})
 			complete = false
 		case c == '"':
 			s, err := p.str()
@@ -176,7 +188,7 @@ func (p *parser) parse() (Value, error) {
 			if err := p.number(); err != nil {
 				return Value{}, err
 			}
-			v = Value{kind: Number, n: numberValue(p.data[start:p.pos]), s: p.src[start:p.pos]}
+			v = Value{n: numberValue(p.data[start:p.pos]), s: p.src[start:p.pos], c: &kinds[Number]}
 		case p.literal("true"):
 			v = BoolValue(true)
 		case p.literal("false"):
@@ -227,10 +239,12 @@ func (p *parser) parse() (Value, error) {
 			}
 			if top.obj && c == '}' {
 				p.pos++
-				v = ObjectValue(popTail(&p.members, top.base, &p.memberBlock, p.rest())...)
+				members := dedupe(popTail(&p.members, top.base, &p.used.members, &p.memberBlock, p.rest()))
+				v = Value{c: p.node(node{kind: Object, obj: members})}
 			} else if !top.obj && c == ']' {
 				p.pos++
-				v = Value{kind: Array, arr: popTail(&p.items, top.base, &p.itemBlock, p.rest())}
+				items := popTail(&p.items, top.base, &p.used.items, &p.itemBlock, p.rest())
+				v = Value{c: p.node(node{kind: Array, arr: items})}
 			} else if top.obj {
 				return Value{}, p.fail("unexpected %s, expecting ',' or '}'", p.describe())
 			} else {
@@ -241,12 +255,26 @@ func (p *parser) parse() (Value, error) {
 	}
 }
 
+// push opens a container.
+func (p *parser) push(c container) {
+	p.open = append(p.open, c)
+	p.used.open = max(p.used.open, len(p.open))
+}
+
+// node carves a container's node, as carve does its elements.
+func (p *parser) node(n node) *node {
+	out := carve(&p.nodeBlock, 1, p.rest())
+	out[0] = n
+	return &out[0]
+}
+
 // popTail moves the tail (*s)[base:] of a scratch stack into a slice
-// carved from *block, zeroing the tail so the stack keeps no references.
-func popTail[T any](s *[]T, base int, block *[]T, rest int) []T {
+// carved from *block. The tail is left as it is, and *used, the stack's
+// high-water mark, says how much parseWith clears at the end.
+func popTail[T any](s *[]T, base int, used *int, block *[]T, rest int) []T {
+	*used = max(*used, len(*s))
 	out := carve(block, len(*s)-base, rest)
 	copy(out, (*s)[base:])
-	clear((*s)[base:])
 	*s = (*s)[:base]
 	return out
 }
@@ -256,18 +284,19 @@ func popTail[T any](s *[]T, base int, block *[]T, rest int) []T {
 const blockSize = 32
 
 // carve hands out the next n unused elements of *block, with no spare
-// capacity, allocating a new block when it is short: at most blockSize
-// elements, fewer when the rest of the text (rest bytes) cannot hold more
-// values (each takes at least 2 bytes). An element is handed out once and
-// never written again by the parser, so values that share a block are
-// independent; a block lives as long as any value carved from it.
+// capacity, allocating when it is short: a slice of its own for a large
+// container, else a new block of at most blockSize elements, fewer when
+// the rest of the text (rest bytes) cannot hold more values (each takes
+// at least 2 bytes). An element is handed out once and never written
+// again by the parser, so values that share a block are independent; a
+// block lives as long as any value carved from it.
 func carve[T any](block *[]T, n, rest int) []T {
-	if n > blockSize/2 {
-		return make([]T, n)
-	}
 	b := *block
 	if cap(b)-len(b) < n {
-		b = make([]T, 0, n+min(blockSize-n, rest/2))
+		if n > blockSize/2 {
+			return make([]T, n)
+		}
+		b = slices.Grow([]T(nil), n+min(blockSize-n, rest/2))
 	}
 	out := b[len(b) : len(b)+n : len(b)+n]
 	*block = b[:len(b)+n]
@@ -276,6 +305,28 @@ func carve[T any](block *[]T, n, rest int) []T {
 
 // rest is the number of bytes of the text after the current position.
 func (p *parser) rest() int { return len(p.data) - p.pos }
+
+// slabMax bounds the first blocks of a text (see presize).
+const slabMax = 1 << 12
+
+// presize makes the first blocks of a text, unless the caller gave some,
+// as large as its punctuation predicts, so that a typical text carves all
+// its containers from one block of each kind: a member per ':', a node
+// per '{' or '[', and an item for every ',' that does not part members
+// and every array's first. Strings holding such bytes only make the guess
+// wrong, which costs memory or a block more, never a value; slabMax keeps
+// a text of punctuation inside one string from reserving without bound.
+func (p *parser) presize(data []byte) {
+	if p.memberBlock != nil {
+		return
+	}
+	objects, arrays := bytes.Count(data, []byte{'{'}), bytes.Count(data, []byte{'['})
+	members := bytes.Count(data, []byte{':'})
+	items := bytes.Count(data, []byte{','}) - members + objects + arrays
+	p.memberBlock = slices.Grow(p.memberBlock, min(members, slabMax))
+	p.itemBlock = slices.Grow(p.itemBlock, min(max(items, 0), slabMax))
+	p.nodeBlock = slices.Grow(p.nodeBlock, min(objects+arrays, slabMax))
+}
 
 func (p *parser) literal(word string) bool {
 	if len(p.data)-p.pos >= len(word) && string(p.data[p.pos:p.pos+len(word)]) == word {

@@ -11,6 +11,15 @@
 // (which a JS string may contain) is stored as its 3-byte generalized encoding
 // (ED A0..BF 80..BF). JSON.stringify escapes such a code unit as \udxxx, and a
 // UTF-8 encoder turns it into U+FFFD; ToUTF8 does the latter.
+//
+// Speed (issue 10: Parse into a tree at >= 100 MB/s): a Value is 32 bytes,
+// which the compiler keeps in registers; its kind lives in the node it
+// points to. Parse collects a container's elements on scratch stacks and
+// moves them, on close, into blocks presized from the text's punctuation
+// (one ':' per member, and so on), so a typical text makes one block of
+// each kind. Only sizes are guessed: a wrong guess costs a block or some
+// memory, never a different value, and dedupe's filter only skips key
+// comparisons that cannot match.
 package jsonjs
 
 import (
@@ -50,13 +59,45 @@ func (k Kind) String() string {
 
 // Value is an immutable JSON value. Objects keep their members in insertion
 // order; the encoder emits them in ECMAScript own-property order (CODE-KEYS-1).
+//
+// Speed: a Value is 32 bytes (n, s and one pointer), small enough for the
+// compiler to keep in registers, because every parsed byte allocates,
+// clears and copies in proportion to it. A boolean is held in n, and the
+// kind in the node c points to: a shared one per kind for scalars and
+// empty containers, one of its own (carved by Parse from blocks, as the
+// elements are) for a container with elements. The zero Value is null.
 type Value struct {
+	n float64 // a number; a boolean as 1 (true) or 0
+	s string  // a string's WTF-8, or a parsed number's lexeme
+	c *node   // the kind and a container's elements; nil for null
+}
+
+// node holds a value's kind and a container's elements: arr for an
+// array, obj for an object. Nodes are never written once made.
+type node struct {
 	kind Kind
-	b    bool
-	n    float64
-	s    string // a string's WTF-8, or a parsed number's lexeme
 	arr  []Value
 	obj  []Member
+}
+
+// kinds are the shared nodes of scalars and empty containers.
+var kinds = [...]node{Null: {kind: Null}, Bool: {kind: Bool}, Number: {kind: Number},
+	String: {kind: String}, Array: {kind: Array}, Object: {kind: Object}}
+
+// arr is an array's elements (nil for other kinds and the empty array).
+func (v Value) arr() []Value {
+	if v.c == nil {
+		return nil
+	}
+	return v.c.arr
+}
+
+// obj is an object's members (nil for other kinds and the empty object).
+func (v Value) obj() []Member {
+	if v.c == nil {
+		return nil
+	}
+	return v.c.obj
 }
 
 // Member is one object member.
@@ -69,42 +110,70 @@ type Member struct {
 func NullValue() Value { return Value{} }
 
 // BoolValue returns a JSON boolean.
-func BoolValue(b bool) Value { return Value{kind: Bool, b: b} }
+func BoolValue(b bool) Value {
+	if b {
+		return Value{n: 1, c: &kinds[Bool]}
+	}
+	return Value{c: &kinds[Bool]}
+}
 
 // NumberValue returns a JSON number. NaN and ±Inf are allowed, as in
 // JavaScript (JSON.parse("1e400") is Infinity); they serialize as null.
-func NumberValue(f float64) Value { return Value{kind: Number, n: f} }
+func NumberValue(f float64) Value { return Value{n: f, c: &kinds[Number]} }
 
 // IntValue returns a JSON number holding i.
-func IntValue(i int) Value { return Value{kind: Number, n: float64(i)} }
+func IntValue(i int) Value { return Value{n: float64(i), c: &kinds[Number]} }
 
 // StringValue returns a JSON string; s is WTF-8.
-func StringValue(s string) Value { return Value{kind: String, s: s} }
+func StringValue(s string) Value { return Value{s: s, c: &kinds[String]} }
 
 // ArrayValue returns a JSON array. A nil slice is the empty array.
-func ArrayValue(items ...Value) Value { return Value{kind: Array, arr: items} }
+func ArrayValue(items ...Value) Value {
+	if len(items) == 0 {
+		return Value{c: &kinds[Array]}
+	}
+	return Value{c: &node{kind: Array, arr: items}}
+}
 
 // ObjectValue returns a JSON object. Duplicate keys are resolved as JSON.parse
 // does (CODE-KEYS-2): first position, last value.
 func ObjectValue(members ...Member) Value {
-	return Value{kind: Object, obj: dedupe(members)}
+	return objectOf(dedupe(members))
+}
+
+// objectOf is the object of members, which hold no duplicate key.
+func objectOf(members []Member) Value {
+	if len(members) == 0 {
+		return Value{c: &kinds[Object]}
+	}
+	return Value{c: &node{kind: Object, obj: members}}
 }
 
 // Kind reports the JSON type.
-func (v Value) Kind() Kind { return v.kind }
+func (v Value) Kind() Kind {
+	if v.c == nil {
+		return Null
+	}
+	return v.c.kind
+}
 
 // IsNull reports whether v is null.
-func (v Value) IsNull() bool { return v.kind == Null }
+func (v Value) IsNull() bool { return v.Kind() == Null }
 
 // Bool returns the boolean; ok is false for other kinds.
-func (v Value) Bool() (b, ok bool) { return v.b, v.kind == Bool }
+func (v Value) Bool() (b, ok bool) { return v.Kind() == Bool && v.n != 0, v.Kind() == Bool }
 
 // Float returns the number; ok is false for other kinds.
-func (v Value) Float() (f float64, ok bool) { return v.n, v.kind == Number }
+func (v Value) Float() (f float64, ok bool) {
+	if v.Kind() != Number {
+		return 0, false // n holds a boolean
+	}
+	return v.n, true
+}
 
 // Str returns the string (WTF-8); ok is false for other kinds.
 func (v Value) Str() (s string, ok bool) {
-	if v.kind != String {
+	if v.Kind() != String {
 		return "", false // s holds a number's lexeme
 	}
 	return v.s, true
@@ -114,25 +183,26 @@ func (v Value) Str() (s string, ok bool) {
 // "9007199254740993"), for callers that must see more than the double;
 // ok is false for other kinds and for numbers built with NumberValue.
 func (v Value) Lexeme() (lex string, ok bool) {
-	return v.s, v.kind == Number && v.s != ""
+	return v.s, v.Kind() == Number && v.s != ""
 }
 
 // Items returns the array elements; ok is false for other kinds. The slice
 // is shared: callers must not modify it.
-func (v Value) Items() (items []Value, ok bool) { return v.arr, v.kind == Array }
+func (v Value) Items() (items []Value, ok bool) { return v.arr(), v.Kind() == Array }
 
 // Members returns the object members in insertion order; ok is false for
 // other kinds. The slice is shared: callers must not modify it.
-func (v Value) Members() (members []Member, ok bool) { return v.obj, v.kind == Object }
+func (v Value) Members() (members []Member, ok bool) { return v.obj(), v.Kind() == Object }
 
 // Get returns the member named key of an object.
 func (v Value) Get(key string) (Value, bool) {
-	if v.kind != Object {
+	if v.Kind() != Object {
 		return Value{}, false
 	}
-	for i := range v.obj {
-		if v.obj[i].Key == key {
-			return v.obj[i].Value, true
+	members := v.obj()
+	for i := range members {
+		if members[i].Key == key {
+			return members[i].Value, true
 		}
 	}
 	return Value{}, false
@@ -146,7 +216,7 @@ func (v Value) Has(key string) bool {
 
 // IsInteger reports whether v is a finite number with no fractional part.
 func (v Value) IsInteger() bool {
-	return v.kind == Number && !math.IsInf(v.n, 0) && v.n == math.Trunc(v.n)
+	return v.Kind() == Number && !math.IsInf(v.n, 0) && v.n == math.Trunc(v.n)
 }
 
 // Equal reports JSON equality: same kinds, numbers equal as float64 (so 1 and
@@ -202,14 +272,15 @@ func Differences(a, b Value, max int) []Difference {
 			}
 			continue
 		}
-		switch p.a.kind {
+		switch p.a.Kind() {
 		case Array:
-			for i := len(p.a.arr) - 1; i >= 0; i-- {
-				stack = append(stack, pair{p.a.arr[i], p.b.arr[i], &pathNode{parent: p.path, index: i}})
+			as, bs := p.a.arr(), p.b.arr()
+			for i := len(as) - 1; i >= 0; i-- {
+				stack = append(stack, pair{as[i], bs[i], &pathNode{parent: p.path, index: i}})
 			}
 		case Object:
 			var next []pair
-			for _, m := range p.a.obj {
+			for _, m := range p.a.obj() {
 				bv, ok := p.b.Get(m.Key)
 				member := &pathNode{parent: p.path, key: m.Key, isKey: true}
 				if !ok {
@@ -220,7 +291,7 @@ func Differences(a, b Value, max int) []Difference {
 				}
 				next = append(next, pair{m.Value, bv, member})
 			}
-			for _, m := range p.b.obj {
+			for _, m := range p.b.obj() {
 				if !p.a.Has(m.Key) {
 					if report(&pathNode{parent: p.path, key: m.Key, isKey: true}, Value{}, m.Value, false, true) {
 						return out
@@ -264,20 +335,20 @@ func (n *pathNode) String() string {
 
 // shallowEqual compares kinds and scalar payloads, and container lengths.
 func shallowEqual(a, b Value) bool {
-	if a.kind != b.kind {
+	if a.Kind() != b.Kind() {
 		return false
 	}
-	switch a.kind {
+	switch a.Kind() {
 	case Bool:
-		return a.b == b.b
+		return a.n == b.n
 	case Number:
 		return a.n == b.n || (math.IsNaN(a.n) && math.IsNaN(b.n))
 	case String:
 		return a.s == b.s
 	case Array:
-		return len(a.arr) == len(b.arr)
+		return len(a.arr()) == len(b.arr())
 	case Object:
-		return len(a.obj) == len(b.obj)
+		return len(a.obj()) == len(b.obj())
 	}
 	return true
 }
@@ -320,19 +391,8 @@ func dedupe(members []Member) []Member {
 	if len(members) < 2 {
 		return members
 	}
-	if len(members) <= 16 {
-		dup := false
-		for i := 1; i < len(members) && !dup; i++ {
-			for j := 0; j < i; j++ {
-				if members[i].Key == members[j].Key {
-					dup = true
-					break
-				}
-			}
-		}
-		if !dup {
-			return members
-		}
+	if len(members) <= 16 && !hasDuplicateKey(members) {
+		return members
 	}
 	index := make(map[string]int, len(members))
 	out := make([]Member, 0, len(members))
@@ -345,6 +405,34 @@ func dedupe(members []Member) []Member {
 		out = append(out, m)
 	}
 	return out
+}
+
+// hasDuplicateKey is dedupe's check for a few members: a key is compared
+// with the earlier ones only when a 64-bit filter of their signatures says
+// it may repeat one, so distinct keys cost one step each.
+func hasDuplicateKey(members []Member) bool {
+	var seen uint64
+	for i, m := range members {
+		bit := uint64(1) << (keySignature(m.Key) & 63)
+		if seen&bit != 0 {
+			for j := range i {
+				if members[j].Key == m.Key {
+					return true
+				}
+			}
+		}
+		seen |= bit
+	}
+	return false
+}
+
+// keySignature mixes a key's length and end bytes: equal keys have equal
+// signatures, and most distinct keys of one object do not.
+func keySignature(k string) uint {
+	if k == "" {
+		return 0
+	}
+	return uint(len(k))*7 + uint(k[0]) + uint(k[len(k)-1])*3
 }
 
 // Optional is a JSON member that may be absent, as distinct from present
@@ -391,15 +479,15 @@ func AnyNumber(v Value, pred func(float64) bool) bool {
 	for len(stack) > 0 {
 		top := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		switch top.kind {
+		switch top.Kind() {
 		case Number:
 			if pred(top.n) {
 				return true
 			}
 		case Array:
-			stack = append(stack, top.arr...)
+			stack = append(stack, top.arr()...)
 		case Object:
-			for _, m := range top.obj {
+			for _, m := range top.obj() {
 				stack = append(stack, m.Value)
 			}
 		}
@@ -412,9 +500,9 @@ func AnyNumber(v Value, pred func(float64) bool) bool {
 // mutators and tests that edit a value build a new one). A v that is not an
 // object is treated as the empty object.
 func (v Value) With(key string, val Value) Value {
-	out := make([]Member, 0, len(v.obj)+1)
+	out := make([]Member, 0, len(v.obj())+1)
 	found := false
-	for _, m := range v.obj {
+	for _, m := range v.obj() {
 		if m.Key == key {
 			m.Value, found = val, true
 		}
@@ -423,5 +511,5 @@ func (v Value) With(key string, val Value) Value {
 	if !found {
 		out = append(out, Member{Key: key, Value: val})
 	}
-	return Value{kind: Object, obj: out}
+	return objectOf(out)
 }
