@@ -25,7 +25,7 @@ const (
 )
 
 type cli struct {
-	Version kong.VersionFlag `help:"Print conform's version and the embedded case set's hash, and exit."`
+	Version versionFlag `help:"Print conform's version and the embedded case set's hash, and exit."`
 
 	Run          runCmd          `cmd:"" help:"Run the conformance cases through an adapter (default: the embedded reference) and report; exit 1 when nonconformant."`
 	Diff         diffCmd         `cmd:"" help:"Compare two run reports (--format json): newly failing, fixed, new and removed cases; exit 1 if a case newly fails."`
@@ -45,7 +45,6 @@ func main() {
 	parser, err := kong.New(&c,
 		kong.Name("conform"),
 		kong.Description("Conformance suite for the search-card and Code Mode result-card contracts."),
-		kong.Vars{"version": versionLine()},
 		kong.Exit(func(code int) {
 			if code != 0 {
 				code = exitUsage
@@ -103,6 +102,25 @@ const version = "0.1.0"
 // versionLine is what --version prints: conform's version and the hash of
 // the embedded case set, which every run report records too.
 func versionLine() string {
+	hash, err := runner.CaseSetHash(conformroot.Files)
+	if err != nil {
+		hash = "unknown (" + err.Error() + ")"
+	}
+	return "conform " + conformVersion() + ", case set " + hash
+}
+
+// versionFlag is --version. The case set's hash (a SHA-256 of every
+// embedded file) is computed only when asked for, not on every start.
+type versionFlag bool
+
+func (versionFlag) BeforeApply(app *kong.Kong) error {
+	fmt.Fprintln(app.Stdout, versionLine())
+	app.Exit(0)
+	return nil
+}
+
+// conformVersion is the version recorded in reports.
+func conformVersion() string {
 	v := version
 	if info, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range info.Settings {
@@ -111,22 +129,7 @@ func versionLine() string {
 			}
 		}
 	}
-	hash, err := runner.CaseSetHash(conformroot.Files)
-	if err != nil {
-		hash = "unknown (" + err.Error() + ")"
-	}
-	return "conform " + v + ", case set " + hash
-}
-
-// conformVersion is the version recorded in reports.
-func conformVersion() string {
-	return strings.TrimPrefix(strings.SplitN(versionLine(), ",", 2)[0], "conform ")
-}
-
-// embeddedCaseSet is the embedded case set's hash.
-func embeddedCaseSet() string {
-	h, _ := runner.CaseSetHash(conformroot.Files)
-	return h
+	return v
 }
 
 // status is what a subcommand's Run returns: an exit status and an error to
