@@ -1,8 +1,6 @@
 package logcheck
 
 import (
-	"unicode/utf8"
-
 	"github.com/dsh-conform/conform/reference/codemode"
 	"github.com/dsh-conform/conform/reference/jsonjs"
 )
@@ -30,20 +28,10 @@ type pendingArgs struct {
 // sameArgs stands for both arguments of a byte-equal pair.
 var sameArgs = jsonjs.NullValue()
 
-// argsTree builds the tree of a kept argument text.
+// argsTree builds the tree of a kept argument text as the line's reading
+// would (U+FFFD for bytes that are not UTF-8); null when absent.
 func argsTree(text string) jsonjs.Value {
-	b := []byte(text)
-	var v jsonjs.Value
-	var err error
-	if utf8.Valid(b) {
-		v, err = jsonjs.Parse(b)
-	} else {
-		v, err = jsonjs.ParseReplacing(b)
-	}
-	if err != nil {
-		return jsonjs.NullValue() // absent arguments
-	}
-	return v
+	return jsonjs.Raw(text).ValueReplacing()
 }
 
 // addStart files a start, keeping its argument text.

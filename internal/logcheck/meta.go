@@ -65,7 +65,9 @@ func (m *searchMeta) groupMatches(g metaGroup) []metaMatch { return m.matches[g.
 func (c *checker) readMeta(r raw, shape string) *searchMeta {
 	m := &c.metaBuf
 	m.reset()
-	if !c.validUTF8 || !c.plainMeta(m, r, shape) {
+	if c.validUTF8 && c.plainMeta(m, r, shape) {
+		m.hash = c.hashMeta(r)
+	} else {
 		m.reset()
 		c.treeMeta(m, r, shape)
 	}
@@ -148,17 +150,11 @@ func (c *checker) metaSize(m *searchMeta, r raw) int {
 	return jsonjs.Size(m.tree)
 }
 
-// hashMeta is hashValue of a meta's parse, without the tree when the meta
-// is in the reference's layout or small and shallow enough for hashRaw.
+// hashMeta is hashValue of a meta's parse, from the line when hashRaw
+// can (a search meta in the reference's layout always can), else from
+// its tree.
 func (c *checker) hashMeta(r raw) uint64 {
-	var m searchMeta
 	if c.validUTF8 {
-		for _, shape := range []string{search.ShapeMatches, search.ShapePaths} {
-			if c.plainMeta(&m, r, shape) {
-				return m.hash
-			}
-			m = searchMeta{}
-		}
 		if h, ok := c.hashRaw(r, 0); ok {
 			return h
 		}
@@ -195,7 +191,7 @@ func (c *checker) hashRaw(r raw, depth int) (h uint64, ok bool) {
 			if h, ok = c.hashRaw(it, depth+1); !ok {
 				return 0, false
 			}
-			acc = (acc ^ h) * hashPrime
+			acc = foldItem(acc, h)
 		}
 		return mix(acc), true
 	}
@@ -213,7 +209,7 @@ func (c *checker) hashRaw(r raw, depth int) (h uint64, ok bool) {
 		if h, ok = c.hashRaw(m.Value, depth+1); !ok {
 			return 0, false
 		}
-		acc += mix(fnvString(m.Key)*hashPrime ^ h)
+		acc = foldMember(acc, m.Key, h)
 	}
 	return mix(acc ^ hashObjectEnd), true
 }
@@ -279,62 +275,35 @@ func (k *metaCursor) num() (float64, bool) {
 	return f, true
 }
 
-// list reads an array's items after its '[' up to its ']', folding their
-// hashes as hashValue folds an array's.
-func (k *metaCursor) list(item func() (uint64, bool)) (uint64, bool) {
-	acc := uint64(hashArrayInit)
+// list reads an array's items after its '[' up to its ']'.
+func (k *metaCursor) list(item func() bool) bool {
 	for n := 0; !k.lit("]"); n++ {
-		if n > 0 && !k.lit(",") {
-			return 0, false
+		if n > 0 && !k.lit(",") || !item() {
+			return false
 		}
-		h, ok := item()
-		if !ok {
-			return 0, false
-		}
-		acc = (acc ^ h) * hashPrime
 	}
-	return mix(acc), true
+	return true
 }
 
-// Member-key hashes of hashValue (fnvString(key)*prime).
-var (
-	hkShape, hkFiles, hkPaths, hkTruncated, hkTotal = keyHash("shape"), keyHash("files"), keyHash("paths"), keyHash("truncated"), keyHash("total")
-	hkPath, hkMatches, hkLineNumber, hkLine         = keyHash("path"), keyHash("matches"), keyHash("lineNumber"), keyHash("line")
-)
-
-func keyHash(k string) uint64 { return fnvString(k) * hashPrime }
-
 // plainMeta reads r into m when it is in the reference's layout for shape
-// (see searchMeta), and computes its hash as hashValue would on its tree.
+// (see searchMeta); its hash is hashMeta's.
 func (c *checker) plainMeta(m *searchMeta, r raw, shape string) bool {
 	k := metaCursor{b: r, canonical: true}
-	var listHash uint64
 	if shape == search.ShapeMatches {
-		if !k.lit(`{"shape":"matches","files":[`) {
+		if !k.lit(`{"shape":"matches","files":[`) || !k.list(func() bool { return c.plainGroup(m, &k) }) {
 			return false
 		}
-		h, ok := k.list(func() (uint64, bool) { return c.plainGroup(m, &k) })
-		if !ok {
-			return false
-		}
-		listHash = mix(hkFiles ^ h)
 	} else {
-		if !k.lit(`{"shape":"paths","paths":[`) {
-			return false
-		}
-		h, ok := k.list(func() (uint64, bool) {
+		item := func() bool {
 			s, ok := k.str()
-			if !ok {
-				return 0, false
+			if ok {
+				m.paths = append(m.paths, c.metaText(&k, s))
 			}
-			p := c.metaText(&k, s)
-			m.paths = append(m.paths, p)
-			return hashString(p), true
-		})
-		if !ok {
+			return ok
+		}
+		if !k.lit(`{"shape":"paths","paths":[`) || !k.list(item) {
 			return false
 		}
-		listHash = mix(hkPaths ^ h)
 	}
 	if !k.lit(`,"truncated":`) {
 		return false
@@ -352,44 +321,41 @@ func (c *checker) plainMeta(m *searchMeta, r raw, shape string) bool {
 	}
 	m.view = &search.View{Shape: shape, Truncated: truncated, Total: total}
 	m.keysOK, m.canonical = true, k.canonical
-	m.hash = mix((mix(hkShape^hashString(shape)) + listHash + mix(hkTruncated^hashBool(truncated)) + mix(hkTotal^hashNumber(total))) ^ hashObjectEnd)
 	return true
 }
 
-// plainGroup reads one {"path":…,"matches":[…]} group and returns its hash.
-func (c *checker) plainGroup(m *searchMeta, k *metaCursor) (uint64, bool) {
+// plainGroup reads one {"path":…,"matches":[…]} group.
+func (c *checker) plainGroup(m *searchMeta, k *metaCursor) bool {
 	if !k.lit(`{"path":`) {
-		return 0, false
+		return false
 	}
 	s, ok := k.str()
 	if !ok || !k.lit(`,"matches":[`) {
-		return 0, false
+		return false
 	}
 	g := metaGroup{lo: len(m.matches), keysOK: true}
 	g.path = c.metaText(k, s)
-	matches, ok := k.list(func() (uint64, bool) {
+	match := func() bool {
 		if !k.lit(`{"lineNumber":`) {
-			return 0, false
+			return false
 		}
 		f, ok := k.num()
 		if !ok || !k.lit(`,"line":`) {
-			return 0, false
+			return false
 		}
 		l, ok := k.str()
 		if !ok || !k.lit("}") {
-			return 0, false
+			return false
 		}
-		mm := metaMatch{num: f, keysOK: true}
-		mm.line = c.metaText(k, l)
-		m.matches = append(m.matches, mm)
-		return mix((mix(hkLineNumber^hashNumber(f)) + mix(hkLine^hashString(mm.line))) ^ hashObjectEnd), true
-	})
-	if !ok || !k.lit("}") {
-		return 0, false
+		m.matches = append(m.matches, metaMatch{num: f, line: c.metaText(k, l), keysOK: true})
+		return true
+	}
+	if !k.list(match) || !k.lit("}") {
+		return false
 	}
 	g.hi = len(m.matches)
 	m.groups = append(m.groups, g)
-	return mix((mix(hkPath^hashString(g.path)) + mix(hkMatches^matches)) ^ hashObjectEnd), true
+	return true
 }
 
 // text decodes a JSON string of the line as bytes: a view of the line
@@ -419,12 +385,20 @@ func (c *checker) metaText(k *metaCursor, r raw) []byte {
 	return b
 }
 
-// The scalar and container hashes of hashValue.
+// The scalar and container hashes of hashValue, shared by hashRaw.
 const (
 	hashPrime     = 1099511628211
 	hashArrayInit = 0x0a
 	hashObjectEnd = 0x0b
 )
+
+// foldItem adds an array item's hash h, in order.
+func foldItem(acc, h uint64) uint64 { return (acc ^ h) * hashPrime }
+
+// foldMember adds an object member, in any order (LOG-7: a sum).
+func foldMember[T string | []byte](acc uint64, key T, h uint64) uint64 {
+	return acc + mix(fnvString(key)*hashPrime^h)
+}
 
 func hashString[T string | []byte](s T) uint64 { return mix(fnvString(s) ^ 0x05) }
 

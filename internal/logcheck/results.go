@@ -669,7 +669,6 @@ func (c *checker) hash(v jsonjs.Value) uint64 {
 // object members in any order (LOG-7), numbers by value (-0 = 0). It walks
 // with an explicit stack, *buf (emptied first), so any depth is fine.
 func hashValue(v jsonjs.Value, buf *[]hashFrame) uint64 {
-	const prime = hashPrime
 	stack := (*buf)[:0]
 	var done uint64 // the hash of the value just finished
 	push := func(v jsonjs.Value) bool {
@@ -704,9 +703,9 @@ func hashValue(v jsonjs.Value, buf *[]hashFrame) uint64 {
 		top := &stack[len(stack)-1]
 		if top.next > 0 { // fold the child that just finished
 			if top.obj {
-				top.acc += mix(fnvString(top.members[top.next-1].Key)*prime ^ done)
+				top.acc = foldMember(top.acc, top.members[top.next-1].Key, done)
 			} else {
-				top.acc = (top.acc ^ done) * prime
+				top.acc = foldItem(top.acc, done)
 			}
 		}
 		n := len(top.items)
