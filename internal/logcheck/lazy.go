@@ -70,7 +70,7 @@ const maxSafe = 1<<53 - 1
 
 // safeInt reports Number.isSafeInteger for a number.
 func safeInt(r raw) (int64, bool) {
-	f, ok := rawFloat(r)
+	f, ok := r.Float()
 	if !ok || f != math.Trunc(f) || math.Abs(f) > maxSafe {
 		return 0, false
 	}
@@ -79,7 +79,7 @@ func safeInt(r raw) (int64, bool) {
 
 // nonNegInt is a safe integer ≥ 0 (−0 counts as 0 unless noNegZero).
 func nonNegInt(r raw, noNegZero bool) (int64, bool) {
-	f, ok := rawFloat(r)
+	f, ok := r.Float()
 	if !ok || f != math.Trunc(f) || f < 0 || f > maxSafe {
 		return 0, false
 	}

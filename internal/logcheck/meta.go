@@ -175,7 +175,7 @@ func (c *checker) hashRaw(r raw, depth int) (h uint64, ok bool) {
 	case jsonjs.String:
 		return hashString(c.text(r)), true
 	case jsonjs.Number:
-		f, _ := rawFloat(r)
+		f, _ := r.Float()
 		return hashNumber(f), true
 	case jsonjs.Bool:
 		return hashBool(r[0] == 't'), true
@@ -259,7 +259,7 @@ func (k *metaCursor) num() (float64, bool) {
 	if len(r) == 0 || r[0] == '+' || r[0] == '.' || r[0] == 'e' || r[0] == 'E' {
 		return 0, false
 	}
-	f, ok := rawFloat(r)
+	f, ok := r.Float()
 	if !ok {
 		return 0, false
 	}

@@ -509,12 +509,7 @@ func groupsPrefix(body string, m *searchMeta) (end, diff int) {
 		pos += len(g.path)
 		for _, x := range m.groupMatches(g) {
 			f, line := x.num, x.line
-			var row []byte
-			if f == math.Trunc(f) && math.Abs(f) < 1e15 {
-				row = search.AppendRowHead(num[:0], string(strconv.AppendInt(digits[:0], int64(f), 10)))
-			} else {
-				row = search.AppendRowHead(num[:0], jsonjs.FormatNumber(f))
-			}
+			row := search.AppendRowHead(num[:0], string(jsonjs.AppendNumber(digits[:0], f)))
 			if !hasPrefix(body[pos:], row) || !hasPrefix(body[pos+len(row):], line) {
 				return pos, i
 			}

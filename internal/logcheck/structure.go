@@ -478,7 +478,7 @@ func (c *checker) seqList(v raw) ([]int64, bool) {
 }
 
 // plainSeqs reads an array written as [d,d,…] (no whitespace, each d at
-// most 15 digits: integers below 2^53, as rawFloat) straight from its
+// most 15 digits: integers below 2^53, exact as doubles) straight from its
 // text; ok is false for any other spelling, which seqList reads in full.
 func plainSeqs(out []int64, v raw) ([]int64, bool) {
 	if len(v) == 2 {

@@ -12,14 +12,14 @@
 // (ED A0..BF 80..BF). JSON.stringify escapes such a code unit as \udxxx, and a
 // UTF-8 encoder turns it into U+FFFD; ToUTF8 does the latter.
 //
-// Speed (issue 10: Parse into a tree at >= 100 MB/s): a Value is 32 bytes,
-// which the compiler keeps in registers; its kind lives in the node it
-// points to. Parse collects a container's elements on scratch stacks and
-// moves them, on close, into blocks presized from the text's punctuation
-// (one ':' per member, and so on), so a typical text makes one block of
-// each kind. Only sizes are guessed: a wrong guess costs a block or some
-// memory, never a different value, and dedupe's filter only skips key
-// comparisons that cannot match.
+// Speed (issue 10): Value's doc says why it is 32 bytes. Parse collects a
+// container's elements on scratch stacks and moves them, on close, into
+// blocks presized from the text's punctuation (one ':' per member, one
+// node per '{' or '['), so a typical text makes one block of each kind.
+// Only sizes are guessed: a wrong guess costs a block or some memory,
+// never a different value, and dedupe's filter only skips key comparisons
+// that cannot match. Lazy reads logs without trees: one scan records a
+// tape of value spans, and it decodes only what its caller asks for.
 package jsonjs
 
 import (
