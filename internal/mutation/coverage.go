@@ -2,10 +2,12 @@ package mutation
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
+
+	"golang.org/x/tools/cover"
 )
 
 // Block is one basic block of a coverage profile (`go tool covdata
@@ -22,98 +24,30 @@ type Block struct {
 // Pos is the block's file:line.
 func (b Block) Pos() string { return fmt.Sprintf("%s:%d", b.File, b.StartLine) }
 
-// ParseProfile reads a text coverage profile. Import paths are made
-// module-relative by cutting module+"/"; blocks of other modules are
-// dropped. A block listed more than once (one line per counter set) is
-// merged, its counts added.
+// ParseProfile reads a text coverage profile with golang.org/x/tools/cover
+// (which merges a block listed more than once, one line per counter set).
+// Import paths are made module-relative by cutting module+"/"; blocks of
+// other modules are dropped.
 func ParseProfile(r io.Reader, module string) ([]Block, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	profiles, err := cover.ParseProfilesFromReader(r)
+	if err != nil {
+		return nil, err
+	}
+	if len(profiles) == 0 {
+		return nil, errors.New("no blocks")
+	}
 	var out []Block
-	index := map[string]int{}
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if line == 1 {
-			if !strings.HasPrefix(text, "mode: ") {
-				return nil, fmt.Errorf("profile line 1: want \"mode: ...\", got %q", text)
-			}
-			continue
-		}
-		if text == "" {
-			continue
-		}
-		b, key, err := parseBlock(text)
-		if err != nil {
-			return nil, fmt.Errorf("profile line %d: %v", line, err)
-		}
-		rel, ok := strings.CutPrefix(b.File, module+"/")
+	for _, p := range profiles {
+		rel, ok := strings.CutPrefix(p.FileName, module+"/")
 		if !ok {
 			continue
 		}
-		b.File = rel
-		if i, seen := index[key]; seen {
-			out[i].Count += b.Count
-			continue
+		for _, b := range p.Blocks {
+			out = append(out, Block{File: rel, StartLine: b.StartLine, StartCol: b.StartCol,
+				EndLine: b.EndLine, EndCol: b.EndCol, Stmts: b.NumStmt, Count: b.Count})
 		}
-		index[key] = len(out)
-		out = append(out, b)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("profile line %d: %v", line+1, err)
-	}
-	if line == 0 {
-		return nil, fmt.Errorf("profile: empty")
 	}
 	return out, nil
-}
-
-// parseBlock reads "path/file.go:1.2,3.4 5 6".
-func parseBlock(text string) (Block, string, error) {
-	fields := strings.Fields(text)
-	if len(fields) != 3 {
-		return Block{}, "", fmt.Errorf("want \"file:l.c,l.c stmts count\", got %q", text)
-	}
-	colon := strings.LastIndexByte(fields[0], ':')
-	if colon < 0 {
-		return Block{}, "", fmt.Errorf("no ':' before the position in %q", fields[0])
-	}
-	b := Block{File: fields[0][:colon]}
-	start, end, ok := strings.Cut(fields[0][colon+1:], ",")
-	var err error
-	if !ok {
-		return Block{}, "", fmt.Errorf("no ',' in the position of %q", fields[0])
-	}
-	if b.StartLine, b.StartCol, err = lineCol(start); err == nil {
-		b.EndLine, b.EndCol, err = lineCol(end)
-	}
-	if err == nil {
-		b.Stmts, err = strconv.Atoi(fields[1])
-	}
-	if err == nil {
-		b.Count, err = strconv.Atoi(fields[2])
-	}
-	if err != nil {
-		return Block{}, "", fmt.Errorf("%q: %v", text, err)
-	}
-	if b.Stmts < 0 || b.Count < 0 {
-		return Block{}, "", fmt.Errorf("%q: negative statements or count", text)
-	}
-	return b, fields[0], nil
-}
-
-func lineCol(s string) (int, int, error) {
-	l, c, ok := strings.Cut(s, ".")
-	if !ok {
-		return 0, 0, fmt.Errorf("position %q is not line.col", s)
-	}
-	line, err := strconv.Atoi(l)
-	if err != nil {
-		return 0, 0, err
-	}
-	col, err := strconv.Atoi(c)
-	return line, col, err
 }
 
 // ParseSymbols reads `go tool nm` output and returns the names of its text

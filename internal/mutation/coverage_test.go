@@ -151,12 +151,12 @@ func TestCheckCoverage(t *testing.T) {
 // Bad profiles and entries are refused with the line that is wrong.
 func TestCoverageBadInput(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
-		{"", "profile: empty"},
-		{"p.go:1.1,2.2 1 0\n", "profile line 1: want \"mode: ...\""},
-		{"mode: set\nexample.com/m/p.go:1.1,2.2 1\n", "profile line 2"},
-		{"mode: set\nexample.com/m/p.go:1.1 1 0\n", "profile line 2: no ','"},
-		{"mode: set\nexample.com/m/p.go:1.x,2.2 1 0\n", "profile line 2"},
-		{"mode: set\nexample.com/m/p.go:1.1,2.2 1 -1\n", "negative"},
+		{"", "no blocks"},
+		{"p.go:1.1,2.2 1 0\n", "bad mode line"},
+		{"mode: set\nexample.com/m/p.go:1.1,2.2 1\n", `line "example.com/m/p.go:1.1,2.2 1"`},
+		{"mode: set\nexample.com/m/p.go:1.1 1 0\n", `line "example.com/m/p.go:1.1 1 0"`},
+		{"mode: set\nexample.com/m/p.go:1.x,2.2 1 0\n", `line "example.com/m/p.go:1.x,2.2 1 0"`},
+		{"mode: set\nexample.com/m/p.go:1.1,2.2 1 -1\n", `line "example.com/m/p.go:1.1,2.2 1 -1"`},
 	} {
 		if _, err := ParseProfile(strings.NewReader(c.text), testModule); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("profile %q: error %v, want %q", c.text, err, c.want)

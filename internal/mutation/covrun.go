@@ -63,7 +63,7 @@ func GoldenCoverage(ctx context.Context, cfg CoverageConfig) ([]Block, error) {
 	defer f.Close()
 	blocks, err := ParseProfile(f, cfg.Module)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("coverage profile %s: %v", profile, err)
 	}
 	return blocks, Annotate(blocks, cfg.Root, cfg.Module, syms)
 }
