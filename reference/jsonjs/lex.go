@@ -58,23 +58,30 @@ func scanString(b []byte, i int) (end int, escaped bool) {
 		if b[i] == '"' {
 			return i + 1, escaped
 		}
-		if b[i] != '\\' || i+1 >= n {
-			break // a raw control character, or a backslash ending the text
+		k := escapeLen(b, i)
+		if k == 0 {
+			break // a raw control character or a bad escape
 		}
-		escaped = true
-		switch b[i+1] {
-		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			i += 2
-			continue
-		case 'u':
-			if i+6 <= n && isHex(b[i+2]) && isHex(b[i+3]) && isHex(b[i+4]) && isHex(b[i+5]) {
-				i += 6
-				continue
-			}
-		}
-		break // a bad escape
+		i, escaped = i+k, true
 	}
 	return -1, escaped // escaped is not read then
+}
+
+// escapeLen is the length of the valid escape at b[i] (2, or 6 for \uXXXX),
+// 0 when b[i] starts none: the escape grammar of every string scanner.
+func escapeLen(b []byte, i int) int {
+	if b[i] != '\\' || i+1 >= len(b) {
+		return 0
+	}
+	switch b[i+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return 2
+	case 'u':
+		if i+6 <= len(b) && isHex(b[i+2]) && isHex(b[i+3]) && isHex(b[i+4]) && isHex(b[i+5]) {
+			return 6
+		}
+	}
+	return 0
 }
 
 // skipString returns the index after the string at b[i] in a text Scan or
@@ -343,20 +350,10 @@ func scanStringFrom(b []byte, s, j int, high uint64) (end int, escaped, valid bo
 		if b[j] == '"' {
 			return j + 1, escaped, high&swarHi == 0 || utf8.Valid(b[s:j])
 		}
-		if b[j] != '\\' || j+1 >= n {
-			return -1, false, false // a raw control character, or a backslash ending the text
+		k := escapeLen(b, j)
+		if k == 0 {
+			return -1, false, false // a raw control character or a bad escape
 		}
-		switch b[j+1] {
-		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			j += 2
-		case 'u':
-			if j+6 > n || !isHex(b[j+2]) || !isHex(b[j+3]) || !isHex(b[j+4]) || !isHex(b[j+5]) {
-				return -1, false, false
-			}
-			j += 6
-		default:
-			return -1, false, false
-		}
-		escaped = true
+		j, escaped = j+k, true
 	}
 }
