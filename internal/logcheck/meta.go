@@ -65,9 +65,7 @@ func (m *searchMeta) groupMatches(g metaGroup) []metaMatch { return m.matches[g.
 func (c *checker) readMeta(r raw, shape string) *searchMeta {
 	m := &c.metaBuf
 	m.reset()
-	if c.validUTF8 && c.plainMeta(m, r, shape) {
-		m.hash = c.hashMeta(r)
-	} else {
+	if !c.validUTF8 || !c.plainMeta(m, r, shape) {
 		m.reset()
 		c.treeMeta(m, r, shape)
 	}
@@ -193,7 +191,7 @@ func (c *checker) hashRaw(r raw, depth int) (h uint64, ok bool) {
 			}
 			acc = foldItem(acc, h)
 		}
-		return mix(acc), true
+		return endArray(acc), true
 	}
 	ms := c.obj(r)
 	if len(ms) > 16 {
@@ -211,7 +209,7 @@ func (c *checker) hashRaw(r raw, depth int) (h uint64, ok bool) {
 		}
 		acc = foldMember(acc, m.Key, h)
 	}
-	return mix(acc ^ hashObjectEnd), true
+	return endObject(acc), true
 }
 
 // metaCursor walks a meta text in the reference's layout.
@@ -275,35 +273,60 @@ func (k *metaCursor) num() (float64, bool) {
 	return f, true
 }
 
-// list reads an array's items after its '[' up to its ']'.
-func (k *metaCursor) list(item func() bool) bool {
+// list reads an array's items after its '[' up to its ']', folding their
+// hashes as hashValue folds an array's.
+func (k *metaCursor) list(item func() (uint64, bool)) (uint64, bool) {
+	acc := uint64(hashArrayInit)
 	for n := 0; !k.lit("]"); n++ {
-		if n > 0 && !k.lit(",") || !item() {
-			return false
+		if n > 0 && !k.lit(",") {
+			return 0, false
 		}
+		h, ok := item()
+		if !ok {
+			return 0, false
+		}
+		acc = foldItem(acc, h)
 	}
-	return true
+	return endArray(acc), true
 }
 
+// The key hashes of the reference's meta layout, computed once.
+var (
+	hkShape, hkFiles, hkPaths, hkTruncated, hkTotal = keyHash("shape"), keyHash("files"), keyHash("paths"), keyHash("truncated"), keyHash("total")
+	hkPath, hkMatches, hkLineNumber, hkLine         = keyHash("path"), keyHash("matches"), keyHash("lineNumber"), keyHash("line")
+)
+
 // plainMeta reads r into m when it is in the reference's layout for shape
-// (see searchMeta); its hash is hashMeta's.
+// (see searchMeta), and computes its hash as hashValue would on its tree.
 func (c *checker) plainMeta(m *searchMeta, r raw, shape string) bool {
 	k := metaCursor{b: r, canonical: true}
+	var listKey, listHash uint64
 	if shape == search.ShapeMatches {
-		if !k.lit(`{"shape":"matches","files":[`) || !k.list(func() bool { return c.plainGroup(m, &k) }) {
+		if !k.lit(`{"shape":"matches","files":[`) {
 			return false
 		}
+		h, ok := k.list(func() (uint64, bool) { return c.plainGroup(m, &k) })
+		if !ok {
+			return false
+		}
+		listKey, listHash = hkFiles, h
 	} else {
-		item := func() bool {
-			s, ok := k.str()
-			if ok {
-				m.paths = append(m.paths, c.metaText(&k, s))
-			}
-			return ok
-		}
-		if !k.lit(`{"shape":"paths","paths":[`) || !k.list(item) {
+		if !k.lit(`{"shape":"paths","paths":[`) {
 			return false
 		}
+		h, ok := k.list(func() (uint64, bool) {
+			s, ok := k.str()
+			if !ok {
+				return 0, false
+			}
+			p := c.metaText(&k, s)
+			m.paths = append(m.paths, p)
+			return hashString(p), true
+		})
+		if !ok {
+			return false
+		}
+		listKey, listHash = hkPaths, h
 	}
 	if !k.lit(`,"truncated":`) {
 		return false
@@ -321,41 +344,47 @@ func (c *checker) plainMeta(m *searchMeta, r raw, shape string) bool {
 	}
 	m.view = &search.View{Shape: shape, Truncated: truncated, Total: total}
 	m.keysOK, m.canonical = true, k.canonical
+	acc := foldKeyed(0, hkShape, hashString(shape))
+	acc = foldKeyed(acc, listKey, listHash)
+	acc = foldKeyed(acc, hkTruncated, hashBool(truncated))
+	m.hash = endObject(foldKeyed(acc, hkTotal, hashNumber(total)))
 	return true
 }
 
-// plainGroup reads one {"path":…,"matches":[…]} group.
-func (c *checker) plainGroup(m *searchMeta, k *metaCursor) bool {
+// plainGroup reads one {"path":…,"matches":[…]} group and returns its hash.
+func (c *checker) plainGroup(m *searchMeta, k *metaCursor) (uint64, bool) {
 	if !k.lit(`{"path":`) {
-		return false
+		return 0, false
 	}
 	s, ok := k.str()
 	if !ok || !k.lit(`,"matches":[`) {
-		return false
+		return 0, false
 	}
 	g := metaGroup{lo: len(m.matches), keysOK: true}
 	g.path = c.metaText(k, s)
-	match := func() bool {
+	matches, ok := k.list(func() (uint64, bool) {
 		if !k.lit(`{"lineNumber":`) {
-			return false
+			return 0, false
 		}
 		f, ok := k.num()
 		if !ok || !k.lit(`,"line":`) {
-			return false
+			return 0, false
 		}
 		l, ok := k.str()
 		if !ok || !k.lit("}") {
-			return false
+			return 0, false
 		}
-		m.matches = append(m.matches, metaMatch{num: f, line: c.metaText(k, l), keysOK: true})
-		return true
-	}
-	if !k.list(match) || !k.lit("}") {
-		return false
+		mm := metaMatch{num: f, keysOK: true}
+		mm.line = c.metaText(k, l)
+		m.matches = append(m.matches, mm)
+		return endObject(foldKeyed(foldKeyed(0, hkLineNumber, hashNumber(f)), hkLine, hashString(mm.line))), true
+	})
+	if !ok || !k.lit("}") {
+		return 0, false
 	}
 	g.hi = len(m.matches)
 	m.groups = append(m.groups, g)
-	return true
+	return endObject(foldKeyed(foldKeyed(0, hkPath, hashString(g.path)), hkMatches, matches)), true
 }
 
 // text decodes a JSON string of the line as bytes: a view of the line
@@ -397,8 +426,18 @@ func foldItem(acc, h uint64) uint64 { return (acc ^ h) * hashPrime }
 
 // foldMember adds an object member, in any order (LOG-7: a sum).
 func foldMember[T string | []byte](acc uint64, key T, h uint64) uint64 {
-	return acc + mix(fnvString(key)*hashPrime^h)
+	return foldKeyed(acc, keyHash(key), h)
 }
+
+// foldKeyed is foldMember with the key's hash, keyHash(key), given.
+func foldKeyed(acc, kh, h uint64) uint64 { return acc + mix(kh^h) }
+
+func keyHash[T string | []byte](key T) uint64 { return fnvString(key) * hashPrime }
+
+// endObject and endArray finish a container's fold.
+func endObject(acc uint64) uint64 { return mix(acc ^ hashObjectEnd) }
+
+func endArray(acc uint64) uint64 { return mix(acc) }
 
 func hashString[T string | []byte](s T) uint64 { return mix(fnvString(s) ^ 0x05) }
 

@@ -182,7 +182,7 @@ func readBoth(text, shape string) (c *checker, fast, slow *searchMeta, plain boo
 
 // TestPlainMetaIsTheTreeReading: whenever the fast path accepts a meta, it
 // reads exactly what the tree path reads (view, members, strings, numbers,
-// size); and hashMeta is the tree's hash for every meta.
+// hash, size); and hashMeta is the tree's hash for every meta.
 func TestPlainMetaIsTheTreeReading(t *testing.T) {
 	plainSeen := 0
 	rapid.Check(t, func(t *rapid.T) {
@@ -204,8 +204,8 @@ func TestPlainMetaIsTheTreeReading(t *testing.T) {
 		if f, s := fast.view, slow.view; s == nil || f.Shape != s.Shape || f.Truncated != s.Truncated || math.Float64bits(f.Total) != math.Float64bits(s.Total) {
 			t.Fatalf("views differ: %+v vs %+v: %s", fast.view, slow.view, text)
 		}
-		if !fast.keysOK || !slow.keysOK {
-			t.Fatalf("keys %v %v: %s", fast.keysOK, slow.keysOK, text)
+		if fast.hash != slow.hash || !fast.keysOK || !slow.keysOK {
+			t.Fatalf("hash %x vs %x, keys %v %v: %s", fast.hash, slow.hash, fast.keysOK, slow.keysOK, text)
 		}
 		if string(bytes.Join(fast.paths, []byte{0})) != string(bytes.Join(slow.paths, []byte{0})) || len(fast.groups) != len(slow.groups) || len(fast.matches) != len(slow.matches) {
 			t.Fatalf("lists differ: %s", text)

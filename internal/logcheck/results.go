@@ -724,9 +724,9 @@ func hashValue(v jsonjs.Value, buf *[]hashFrame) uint64 {
 			continue
 		}
 		if top.obj {
-			done = mix(top.acc ^ hashObjectEnd)
+			done = endObject(top.acc)
 		} else {
-			done = mix(top.acc)
+			done = endArray(top.acc)
 		}
 		stack = stack[:len(stack)-1]
 		if len(stack) == 0 {
