@@ -85,11 +85,12 @@ type typeInfo struct {
 	known bool
 }
 
-// typesByLen holds the info of every type the checker knows (events, the
-// header, the rows), bucketed by the length of the name: a line's type is
-// found by comparing it with the few names of its length (cheaper than
-// hashing it), and known names are not decoded or copied.
-var typesByLen = func() [][]typeInfo {
+// typeTable holds the info of every type the checker knows (events, the
+// header, the rows), bucketed by typeSlot: a line's type is found by
+// comparing it with the names of its slot (cheaper than hashing it; for
+// today's vocabulary every slot holds at most one name), and known names
+// are not decoded or copied.
+var typeTable = func() (out [256][]typeInfo) {
 	all := []typeInfo{{name: headerType, kind: evHeader}}
 	for _, r := range []string{rowText, rowReasoning, rowToolCall} {
 		all = append(all, typeInfo{name: r, kind: evRow})
@@ -97,23 +98,25 @@ var typesByLen = func() [][]typeInfo {
 	for k, v := range knownEventTypes {
 		all = append(all, typeInfo{name: k, kind: v, known: true})
 	}
-	var out [][]typeInfo
 	for _, t := range all {
-		for len(out) <= len(t.name) {
-			out = append(out, nil)
-		}
-		out[len(t.name)] = append(out[len(t.name)], t)
+		out[typeSlot(t.name)] = append(out[typeSlot(t.name)], t)
 	}
 	return out
 }()
 
+// typeSlot mixes a name's length and its first and last bytes.
+func typeSlot[T ~string | ~[]byte](name T) uint8 {
+	if len(name) == 0 {
+		return 0
+	}
+	return uint8(len(name)*30 + int(name[0])*9 + int(name[len(name)-1]))
+}
+
 // lookupType finds a known type by its name.
 func lookupType[T ~string | ~[]byte](name T) (typeInfo, bool) {
-	if len(name) < len(typesByLen) {
-		for _, t := range typesByLen[len(name)] {
-			if t.name == string(name) {
-				return t, true
-			}
+	for _, t := range typeTable[typeSlot(name)] {
+		if t.name == string(name) {
+			return t, true
 		}
 	}
 	return typeInfo{}, false

@@ -281,52 +281,74 @@ type event struct {
 
 var envelopeKeys = []string{"type", "seq", "time", "data", "surfaceOp", "sourceEventSeqs", "ignorable"}
 
+// envelope is an event's top members, by name (nil when absent).
+type envelope struct {
+	seq, time, data, ign, surf, src raw
+	extra                           bool // a member that is not in envelopeKeys
+}
+
+// read sorts the top members into e (zero). Fast path: the
+// harness writes type, seq, time and data first, in that order; those four
+// are taken by position and the general scan reads only the rest, whose
+// duplicates still win, so the result is scan's over all of top.
+func (e *envelope) read(top []member) {
+	rest := top
+	if len(top) >= 4 && string(top[0].Key) == "type" && string(top[1].Key) == "seq" &&
+		string(top[2].Key) == "time" && string(top[3].Key) == "data" {
+		e.seq, e.time, e.data, rest = top[1].Value, top[2].Value, top[3].Value, top[4:]
+	}
+	e.scan(rest)
+}
+
+// scan reads members in one pass; a later duplicate wins, as in get.
+func (e *envelope) scan(ms []member) {
+	for _, m := range ms {
+		switch string(m.Key) {
+		case "type": // read by lineDone: typeOf
+		case "seq":
+			e.seq = m.Value
+		case "time":
+			e.time = m.Value
+		case "data":
+			e.data = m.Value
+		case "ignorable":
+			e.ign = m.Value
+		case "surfaceOp":
+			e.surf = m.Value
+		case "sourceEventSeqs":
+			e.src = m.Value
+		default:
+			e.extra = true
+		}
+	}
+}
+
 // checkEvent checks an event envelope (LOG-3, LOG-5, LOG-6) and hands the
 // event to its type's checks.
 func (c *checker) checkEvent(line int, top []member, ti typeInfo, typeOK bool) {
 	c.evBuf = event{line: line, seq: -1}
 	ev := &c.evBuf
 	var p problems
-	// One pass over the members; a later duplicate wins, as in get.
-	var seqRaw, timeRaw, dataRaw, ignRaw, surfRaw, srcRaw raw
-	hasExtra := false
-	for _, m := range top {
-		switch string(m.Key) {
-		case "type": // read by lineDone: ti
-		case "seq":
-			seqRaw = m.Value
-		case "time":
-			timeRaw = m.Value
-		case "data":
-			dataRaw = m.Value
-		case "ignorable":
-			ignRaw = m.Value
-		case "surfaceOp":
-			surfRaw = m.Value
-		case "sourceEventSeqs":
-			srcRaw = m.Value
-		default:
-			hasExtra = true
-		}
-	}
+	var e envelope
+	e.read(top)
 	typ, kind, known := ti.name, ti.kind, ti.known
 	if !typeOK || typ == "" {
 		p.add("type is missing or not a non-empty string")
 	}
 	ev.typ = typ
-	if v := seqRaw; v == nil {
+	if v := e.seq; v == nil {
 		p.add("seq is missing")
 	} else if s, isInt := nonNegInt(v, false); !isInt {
 		p.add("seq " + clip(v) + " is not a non-negative safe integer")
 	} else {
 		ev.seq = s
 	}
-	if v := timeRaw; v == nil {
+	if v := e.time; v == nil {
 		p.add("time is missing")
 	} else if _, isInt := safeInt(v); !isInt {
 		p.add("time " + clip(v) + " is not a safe integer")
 	}
-	if v := dataRaw; v == nil {
+	if v := e.data; v == nil {
 		p.add("data is missing")
 	} else if v.Kind() != jsonjs.Object {
 		p.add("data is a JSON " + v.Kind().String() + ", not an object")
@@ -334,14 +356,14 @@ func (c *checker) checkEvent(line int, top []member, ti typeInfo, typeOK bool) {
 		ev.data = v
 	}
 	ignorable := false
-	if v := ignRaw; v != nil {
+	if v := e.ign; v != nil {
 		if string(v) != "true" {
 			p.add("ignorable is " + clip(v) + ", not true")
 		} else {
 			ignorable = true
 		}
 	}
-	if hasExtra {
+	if e.extra {
 		var extra []string
 		for _, m := range top {
 			if !contains(envelopeKeys, string(m.Key)) {
@@ -352,7 +374,7 @@ func (c *checker) checkEvent(line int, top []member, ti typeInfo, typeOK bool) {
 	}
 	ev.kind = kind
 	surfaceAllowed := kind == evMessage || kind == evToolResult
-	if v := surfRaw; v != nil {
+	if v := e.surf; v != nil {
 		ev.surfaceOp = v
 		if !surfaceAllowed {
 			p.add("surfaceOp on a " + quote(typ) + " event (only user/message, assistant/message and tool/result may carry it)")
@@ -360,7 +382,7 @@ func (c *checker) checkEvent(line int, top []member, ti typeInfo, typeOK bool) {
 			p.add(msg)
 		}
 	}
-	if v := srcRaw; v != nil {
+	if v := e.src; v != nil {
 		ev.sources = v
 		if !surfaceAllowed {
 			p.add("sourceEventSeqs on a " + quote(typ) + " event (only user/message, assistant/message and tool/result may carry it)")
