@@ -46,17 +46,18 @@ type checker struct {
 	canon map[string]string // logged tool name -> canonical name
 	names map[string]string // name's copies: bounded by internMax
 
-	lz        jsonjs.Lazy
-	marena    []member // member slices of the current line
-	rarena    []raw    // item slices of the current line
-	tarena    []raw    // text members of content blocks (blockInfo) of the current line
-	seqBuf    []int64
-	hashStack []hashFrame
-	metaBuf   searchMeta // readMeta's scratch
-	evBuf     event
-	resBuf    result
-	lineNo    int
-	validUTF8 bool
+	lz          jsonjs.Lazy
+	marena      []member // member slices of the current line
+	rarena      []raw    // item slices of the current line
+	tarena      []raw    // text members of content blocks (blockInfo) of the current line
+	seqBuf      []int64
+	hashStack   []hashFrame
+	metaBuf     searchMeta // readMeta's scratch
+	hashMetaBuf searchMeta // hashMeta's scratch
+	evBuf       event
+	resBuf      result
+	lineNo      int
+	validUTF8   bool
 
 	createdAt      int64 // header createdAt, -1 when unknown
 	firstLineState int   // 0 before line 1, 1 after

@@ -69,7 +69,7 @@ func (c *checker) readMeta(r raw, shape string) *searchMeta {
 		m.reset()
 		c.treeMeta(m, r, shape)
 	}
-	c.keepMetaBuf()
+	m.keep()
 	return m
 }
 
@@ -129,9 +129,8 @@ func (m *searchMeta) release() {
 	m.tree, m.view = jsonjs.Value{}, nil
 }
 
-// keepMetaBuf releases the scratch of a huge meta.
-func (c *checker) keepMetaBuf() {
-	m := &c.metaBuf
+// keep releases the scratch of a huge meta.
+func (m *searchMeta) keep() {
 	if cap(m.groups) > arenaKeep || cap(m.matches) > arenaKeep || cap(m.paths) > arenaKeep {
 		m.groups, m.matches, m.paths = nil, nil, nil
 	}
@@ -148,11 +147,22 @@ func (c *checker) metaSize(m *searchMeta, r raw) int {
 	return jsonjs.Size(m.tree)
 }
 
-// hashMeta is hashValue of a meta's parse, from the line when hashRaw
-// can (a search meta in the reference's layout always can), else from
-// its tree.
+// hashMeta is hashValue of a meta's parse, from the line when plainMeta
+// (a search meta in the reference's layout, in one pass) or hashRaw can,
+// else from its tree.
 func (c *checker) hashMeta(r raw) uint64 {
 	if c.validUTF8 {
+		m := &c.hashMetaBuf
+		for _, shape := range []string{search.ShapeMatches, search.ShapePaths} {
+			m.reset()
+			ok := c.plainMeta(m, r, shape)
+			h := m.hash
+			m.release()
+			m.keep()
+			if ok {
+				return h
+			}
+		}
 		if h, ok := c.hashRaw(r, 0); ok {
 			return h
 		}

@@ -49,7 +49,10 @@ func (c *checker) plainMessage(msg raw, res *result) (toolCallID string, haveToo
 		return "", false, false
 	}
 	res.callID, _ = c.id(callID)
-	toolCallID, _ = c.id(tcID)
+	toolCallID = res.callID
+	if string(tcID) != string(callID) { // usually the same id: decoded once
+		toolCallID, _ = c.id(tcID)
+	}
 	res.isError, res.isErrorOK = isError, true
 	res.msgRaw, res.hasMsgID = id, true
 	res.blocks = blocks

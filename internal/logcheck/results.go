@@ -794,6 +794,9 @@ func (c *checker) isNestedID(id string) bool {
 	if _, ok := c.subs[id]; ok {
 		return true
 	}
+	if strings.IndexByte(id, ':') < 0 {
+		return false // the common case, without LastIndex's search
+	}
 	i := strings.LastIndex(id, ":code:")
 	if i <= 0 {
 		return false

@@ -396,8 +396,13 @@ func (a *agreement) grep(text string) {
 		return
 	}
 	main := body
-	last, lastStart := lastSegment(body)
-	footer := lastStart > 0 && strings.HasPrefix(last, "(") && strings.HasSuffix(last, ")")
+	// A footer is body's last segment, so body ends with its ')': only
+	// then is the segment looked for (LastIndex may scan the whole body).
+	last, lastStart, footer := "", 0, false
+	if strings.HasSuffix(body, ")") {
+		last, lastStart = lastSegment(body)
+		footer = lastStart > 0 && strings.HasPrefix(last, "(") && strings.HasSuffix(last, ")")
+	}
 	if capped {
 		if !footer {
 			a.add("the text is capped (Found %d of %d) but has no recovery footer", k, n)
