@@ -265,16 +265,17 @@ func (c *checker) lineDone(b []byte, size int, tooLong, noLF bool) {
 		c.report(n, -1, "", "LOG-1", Violation, "line %d is not JSON: %s", n, msg)
 		return
 	}
-	root := c.lz.Root()
-	if root.Kind() != jsonjs.Object {
-		if first {
-			c.report(n, -1, "", "LOG-2", Violation, "missing session header: line 1 is a JSON %s, not an object", root.Kind())
+	top := c.lz.Top()
+	if len(top) == 0 { // a root with members is an object
+		if root := c.lz.Root(); root.Kind() != jsonjs.Object {
+			if first {
+				c.report(n, -1, "", "LOG-2", Violation, "missing session header: line 1 is a JSON %s, not an object", root.Kind())
+				return
+			}
+			c.report(n, -1, "", "LOG-3", Violation, "line %d is a JSON %s, not an event object", n, root.Kind())
 			return
 		}
-		c.report(n, -1, "", "LOG-3", Violation, "line %d is a JSON %s, not an event object", n, root.Kind())
-		return
 	}
-	top := c.lz.Top()
 	typ, _ := get(top, "type")
 	ti, typeOK := c.typeOf(typ) // one lookup dispatches the line
 	switch {

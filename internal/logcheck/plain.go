@@ -67,8 +67,9 @@ var callKeys = []string{"turn", "step", "callId", "name", "arguments"}
 // plainObj returns what obj returns for an object written as
 // {"k1":v1,"k2":v2,…} with exactly the given keys in that order and
 // scalar values (strings, numbers, literals), without the general walk;
-// any other object takes obj.
-func (c *checker) plainObj(r raw, keys []string) []member {
+// any other object takes obj. plain tells which: the members of a plain
+// object are exactly keys, so keySet has nothing to say about them.
+func (c *checker) plainObj(r raw, keys []string) (ms []member, plain bool) {
 	start := len(c.marena)
 	k := metaCursor{b: r}
 	ok := k.lit("{")
@@ -91,9 +92,9 @@ func (c *checker) plainObj(r raw, keys []string) []member {
 	}
 	if !ok || !k.lit("}") || k.i != len(r) {
 		c.marena = c.marena[:start]
-		return c.obj(r)
+		return c.obj(r), false
 	}
-	return c.marena[start:len(c.marena):len(c.marena)]
+	return c.marena[start:len(c.marena):len(c.marena)], true
 }
 
 // scalar consumes a string, number or literal.

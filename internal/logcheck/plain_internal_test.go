@@ -123,10 +123,14 @@ func TestPlainObjIsMembers(t *testing.T) {
 			t.Fatalf("not JSON: %s", b.String())
 		}
 		c.validUTF8 = true
-		got := c.plainObj(c.lz.Root(), callKeys)
+		got, fast := c.plainObj(c.lz.Root(), callKeys)
 		want := c.obj(c.lz.Root())
 		if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 			t.Fatalf("plainObj %q, obj %q: %s", got, want, b.String())
+		}
+		var p problems
+		if keySet(want, callKeys, nil, &p, "data"); fast && len(p) > 0 {
+			t.Fatalf("plainObj took the fast path, but keySet says %s: %s", p, b.String())
 		}
 		if plain && val[0] != '[' && val[0] != '{' {
 			fastSeen++

@@ -98,9 +98,11 @@ func (r *recent) get(id string) *doneCall {
 
 // toolCall checks a tool/call event (LOG-CALL-1) and opens the call.
 func (c *checker) toolCall(ev *event) {
-	ms := c.plainObj(ev.data, callKeys)
+	ms, plain := c.plainObj(ev.data, callKeys)
 	var p problems
-	keySet(ms, callKeys, nil, &p, "data")
+	if !plain {
+		keySet(ms, callKeys, nil, &p, "data")
+	}
 	cl := &call{seq: ev.seq, line: ev.line}
 	if v, ok := get(ms, "turn"); ok {
 		if cl.turn, cl.turnOK = nonNegInt(v, false); !cl.turnOK {
