@@ -50,6 +50,7 @@ type checker struct {
 	marena      []member // member slices of the current line
 	rarena      []raw    // item slices of the current line
 	tarena      []raw    // text members of content blocks (blockInfo) of the current line
+	barena      []byte   // decoded strings of the current line (textEsc)
 	seqBuf      []int64
 	hashStack   []hashFrame
 	metaBuf     searchMeta // readMeta's scratch
@@ -73,6 +74,8 @@ type checker struct {
 	open map[string]*call // calls whose result has not been seen
 	subs map[string]*call // subCallId -> the root call it belongs to (open roots only)
 	done recent
+
+	freeGroups []*dispGroup // validated dispatch groups, for reuse (newGroup)
 }
 
 func newChecker(file string, opt Options, emit func(Finding)) *checker {
@@ -313,7 +316,10 @@ func (c *checker) resetArenas() {
 	if cap(c.tarena) > arenaKeep {
 		c.tarena = nil
 	}
-	c.marena, c.rarena, c.tarena = c.marena[:0], c.rarena[:0], c.tarena[:0]
+	if cap(c.barena) > arenaKeep {
+		c.barena = nil
+	}
+	c.marena, c.rarena, c.tarena, c.barena = c.marena[:0], c.rarena[:0], c.tarena[:0], c.barena[:0]
 }
 
 func firstInvalid(b []byte) int {

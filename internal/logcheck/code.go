@@ -166,7 +166,7 @@ func (c *checker) dispatch(ev *event) {
 	}
 	g := owner.groups[parent]
 	if g == nil {
-		g = &dispGroup{}
+		g = c.newGroup()
 		owner.groups[parent] = g
 		owner.groupOrder = append(owner.groupOrder, parent)
 	}
@@ -249,6 +249,34 @@ func (c *checker) validateDispatches(cl *call, allowUnsettled bool) {
 		for _, v := range codemode.ValidateDispatches(parent, g.events, allowUnsettled) {
 			c.report(g.lineOf(v.Seq), v.Seq, parent, logRule(v.Requirement), Violation, "%s", v.Message)
 		}
+		c.freeGroup(g)
 	}
 	cl.groups, cl.groupOrder = nil, nil
+}
+
+// freeGroupsMax bounds the validated groups kept for reuse.
+const freeGroupsMax = 64
+
+// newGroup returns an empty group, reusing a validated one's slices: most
+// run_code calls file a few dispatch events, and growing three slices
+// from nothing for each was most of a dispatch line's allocations.
+func (c *checker) newGroup() *dispGroup {
+	if n := len(c.freeGroups); n > 0 {
+		g := c.freeGroups[n-1]
+		c.freeGroups = c.freeGroups[:n-1]
+		return g
+	}
+	return &dispGroup{}
+}
+
+// freeGroup empties a validated group (nothing refers to it any more) and
+// keeps it for newGroup, unless the spare list is full or it is large.
+func (c *checker) freeGroup(g *dispGroup) {
+	if len(c.freeGroups) >= freeGroupsMax || cap(g.events) > arenaKeep {
+		return
+	}
+	clear(g.events)
+	clear(g.args)
+	g.events, g.lines, g.args = g.events[:0], g.lines[:0], g.args[:0]
+	c.freeGroups = append(c.freeGroups, g)
 }

@@ -5,8 +5,9 @@
 //
 // Fast paths (issue 10's speed target). What the harness writes most is
 // recognised in the exact layout it writes it: a search meta (meta.go), a
-// tool/result message and tool/call data (plain.go), sourceEventSeqs as
-// [d,d,…] and integers of at most 15 digits (number.go). A text in that
+// tool/result message and tool/call data (plain.go), an envelope's type,
+// seq, time and data first (structure.go), sourceEventSeqs as [d,d,…] and
+// integers of at most 15 digits, exact as doubles (lazy.go). A text in that
 // layout (member order, no whitespace, no other member, keys without
 // escapes) satisfies every shape rule the general walk checks, and its
 // values are decoded by the same readers, so reading it in one pass gives

@@ -405,13 +405,16 @@ func (c *checker) text(r raw) []byte {
 }
 
 // textEsc is text, telling whether the string had an escape (then
-// JSON.stringify may spell it otherwise).
+// JSON.stringify may spell it otherwise). A decoded string is kept in the
+// line's byte arena.
 func (c *checker) textEsc(r raw) ([]byte, bool) {
 	if bytes.IndexByte(r, '\\') < 0 {
 		return r[1 : len(r)-1], false
 	}
 	s, _ := c.str(r)
-	return []byte(s), true
+	start := len(c.barena)
+	c.barena = append(c.barena, s...)
+	return c.barena[start:len(c.barena):len(c.barena)], true
 }
 
 // metaText is text for a string of a meta, keeping k.canonical true only
