@@ -267,6 +267,9 @@ func (k *metaCursor) num() (float64, bool) {
 	if len(r) == 0 || r[0] == '+' || r[0] == '.' || r[0] == 'e' || r[0] == 'E' {
 		return 0, false
 	}
+	if n, neg, ok := plainInt(r); ok && !neg {
+		return float64(n), true // digits only, at most 15: stringify spells it so
+	}
 	f, ok := r.Float()
 	if !ok {
 		return 0, false

@@ -150,7 +150,9 @@ func clip(r raw) string {
 // to the sequence check.
 func (c *checker) checkRow(line int, top []member, typ string) {
 	var p problems
-	keySet(top, []string{"type", "seq0", "time0", "data"}, nil, &p, typ+" row")
+	if rowKeys := []string{"type", "seq0", "time0", "data"}; !keysFine(top, rowKeys, nil) {
+		keySet(top, rowKeys, nil, &p, typ+" row") // the label built only when needed
+	}
 	seq0, seqOK := int64(-1), false
 	if v, ok := get(top, "seq0"); ok {
 		if seq0, seqOK = nonNegInt(v, false); !seqOK {
