@@ -74,3 +74,26 @@ func TestLookupType(t *testing.T) {
 		}
 	}
 }
+
+// keysFine is keySet's general walk finding nothing, for members in the required order
+// (its first-try slot) and in any other, with and without strays.
+func TestKeysFineIsKeySet(t *testing.T) {
+	required, optional := []string{"turn", "step", "message"}, []string{"error", "meta"}
+	names := rapid.SampledFrom([]string{"turn", "step", "message", "error", "meta", "x", "Turn"})
+	rapid.Check(t, func(t *rapid.T) {
+		var ms []member
+		if rapid.Bool().Draw(t, "harness order") {
+			for _, k := range required {
+				ms = append(ms, member{Key: []byte(k)})
+			}
+		}
+		for range rapid.IntRange(0, 5).Draw(t, "more") {
+			ms = append(ms, member{Key: []byte(names.Draw(t, "key"))})
+		}
+		var p problems
+		keyProblems(ms, required, optional, &p, "data")
+		if fine := keysFine(ms, required, optional); fine != (len(p) == 0) {
+			t.Fatalf("keysFine %v, keyProblems %q (members %q)", fine, p, ms)
+		}
+	})
+}

@@ -21,9 +21,13 @@ func (p problems) String() string { return strings.Join(p, "; ") }
 // keySet checks an object's member names against the allowed and required
 // ones (LOG-7: order is ignored).
 func keySet(ms []member, required, optional []string, p *problems, what string) {
-	if keysFine(ms, required, optional) {
-		return
+	if !keysFine(ms, required, optional) {
+		keyProblems(ms, required, optional, p, what)
 	}
+}
+
+// keyProblems is keySet's general walk: the strays and the missing keys.
+func keyProblems(ms []member, required, optional []string, p *problems, what string) {
 	var extra []string
 	for _, m := range ms {
 		if !contains(required, string(m.Key)) && !contains(optional, string(m.Key)) {
@@ -46,14 +50,20 @@ func keySet(ms []member, required, optional []string, p *problems, what string) 
 
 // keysFine reports, without allocating, that every member is required
 // or optional and every required one is present: keySet has nothing to
-// report.
+// report. required has no duplicate; the harness writes the required keys
+// first and in that order, so member i is compared with required[i] first
+// (a hit is the match the loop would find).
 func keysFine(ms []member, required, optional []string) bool {
 	if len(required) > 64 {
 		return false
 	}
 	var seen uint64
 next:
-	for _, m := range ms {
+	for i, m := range ms {
+		if i < len(required) && string(m.Key) == required[i] {
+			seen |= 1 << i
+			continue
+		}
 		for j, k := range required {
 			if string(m.Key) == k {
 				seen |= 1 << j
