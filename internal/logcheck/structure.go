@@ -296,13 +296,14 @@ var envelopeKeys = []string{"type", "seq", "time", "data", "surfaceOp", "sourceE
 // envelope is an event's top members, by name (nil when absent).
 type envelope struct {
 	seq, time, data, ign, surf, src raw
-	extra                           bool // a member that is not in envelopeKeys
+	// extra: a member that is not in envelopeKeys.
+	extra bool
 }
 
-// read sorts the top members into e (zero). Fast path: the
-// harness writes type, seq, time and data first, in that order; those four
-// are taken by position and the general scan reads only the rest, whose
-// duplicates still win, so the result is scan's over all of top.
+// read sorts the top members into e (zero). Fast path: the harness writes
+// type, seq, time and data first, in that order; those four are taken by
+// position and the general scan reads only the rest, whose duplicates
+// still win, so the result is scan's over all of top.
 func (e *envelope) read(top []member) {
 	rest := top
 	if len(top) >= 4 && string(top[0].Key) == "type" && string(top[1].Key) == "seq" &&
