@@ -22,11 +22,11 @@ const (
 // stopMask flags (0x80 in the byte) the bytes of the word that end the
 // plain run of a string: '"', '\\' and the C0 controls, which JSON.parse
 // refuses raw. Bits above the lowest flagged byte may be false positives
-// (borrows), so only the lowest one is meaningful.
+// (borrows), so only the lowest one is meaningful. One &^x for the three
+// tests: x, q and s have the same high bits.
 func stopMask(x uint64) uint64 {
-	q := x ^ (swarLo * '"')
-	s := x ^ (swarLo * '\\')
-	return ((x-swarLo*0x20)&^x | (q-swarLo)&^q | (s-swarLo)&^s) & swarHi
+	q, s := x^(swarLo*'"'), x^(swarLo*'\\')
+	return ((x - swarLo*0x20) | (q - swarLo) | (s - swarLo)) &^ x & swarHi
 }
 
 // isStop is stopMask for one byte.
