@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -53,9 +54,20 @@ func trim[T any](s []T) []T {
 // of an object its key, text[key:keyEnd] (quotes included). next is the
 // tape index after the value and everything inside it, so a walk over a
 // container's members or items steps from sibling to sibling in O(1).
+// Scan appends a span without zeroing it (see push): every field a walk
+// reads is written, key and keyEnd for an object's members only.
 type span struct {
 	start, end, next, key, keyEnd int
-	escaped, keyEscaped           bool // a string value, the key, with an escape
+	keyEscaped                    bool
+}
+
+// push returns the tape one span longer; the new span keeps what a
+// previous text left there.
+func push(tape []span) []span {
+	if len(tape) == cap(tape) {
+		tape = slices.Grow(tape, 1)
+	}
+	return tape[:len(tape)+1]
 }
 
 // Scan reports whether b is one JSON text, as Parse would (invalid UTF-8
@@ -81,7 +93,7 @@ func (l *Lazy) Scan(b []byte) bool {
 // being scanned (its tape index, shifted, and whether it is an array:
 // after a comma that is all that matters), l.stack its parents.
 func (l *Lazy) scan(b []byte) bool {
-	tape := append(trim(l.tape), span{})
+	tape := push(trim(l.tape))
 	l.stack = trim(l.stack)
 	n, i, cur, isKey := len(b), skipWS(b, 0), -1, false
 	var end int
@@ -117,7 +129,7 @@ value:
 			goto key
 		}
 		cur |= 1
-		tape = append(tape, span{})
+		tape = push(tape)
 		goto value
 	case c == '-' || c == '0':
 		if end = scanNumber(b, i); end < 0 {
@@ -153,7 +165,7 @@ after:
 		if cur&1 == 0 {
 			goto key
 		}
-		tape = append(tape, span{})
+		tape = push(tape)
 		goto value
 	case '}' - byte(cur&1)<<5: // ']' (0x5D) closes an array, '}' (0x7D) an object
 		i++
@@ -194,13 +206,13 @@ str:
 			l.badUTF8 = l.badUTF8 || !valid
 		}
 		if isKey {
-			tape = append(tape, span{key: i, keyEnd: end})
-			tape[len(tape)-1].keyEscaped = esc
+			tape = push(tape)
+			t := &tape[len(tape)-1]
+			t.key, t.keyEnd, t.keyEscaped = i, end, esc
 			goto colon
 		}
 		t := &tape[len(tape)-1]
 		t.start, t.end, t.next = i, end, len(tape)
-		t.escaped = esc
 		i = end
 		goto after
 	}
