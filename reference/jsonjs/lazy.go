@@ -61,13 +61,14 @@ type span struct {
 	keyEscaped                    bool
 }
 
-// push returns the tape one span longer; the new span keeps what a
-// previous text left there.
-func push(tape []span) []span {
-	if len(tape) == cap(tape) {
-		tape = slices.Grow(tape, 1)
+// push returns s one element longer, the new one not zeroed: it keeps
+// what a previous text left there, and its fields are written in place
+// (an appended literal is built on the stack and copied).
+func push[T any](s []T) []T {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, 1)
 	}
-	return tape[:len(tape)+1]
+	return s[:len(s)+1]
 }
 
 // Scan reports whether b is one JSON text, as Parse would (invalid UTF-8
@@ -310,13 +311,14 @@ func (l *Lazy) Members(dst []RawMember, r Raw) []RawMember {
 // membersAt appends the members of the object at tape index k.
 func (l *Lazy) membersAt(dst []RawMember, k int) []RawMember {
 	t, b := l.tape, l.text
-	for j := k + 1; j < t[k].next; j = t[j].next {
+	for j, stop := k+1, t[k].next; j < stop; j = t[j].next {
 		v := &t[j]
-		name := b[v.key+1 : v.keyEnd-1 : v.keyEnd-1]
+		dst = push(dst)
+		m := &dst[len(dst)-1]
+		m.Key, m.Value = b[v.key+1:v.keyEnd-1:v.keyEnd-1], b[v.start:v.end]
 		if v.keyEscaped {
-			name = decodeKey(b[v.key:v.keyEnd])
+			m.Key = decodeKey(b[v.key:v.keyEnd])
 		}
-		dst = append(dst, RawMember{Key: name, Value: b[v.start:v.end]})
 	}
 	return dst
 }
