@@ -176,7 +176,7 @@ plain:
 	// and no byte before it is non-ASCII: the plain run is read here, 8
 	// bytes at a time; anything else is scanStringFrom's.
 	for end = i + 1; end+8 <= n; end += 8 {
-		x := binary.LittleEndian.Uint64(b[end:])
+		x := binary.LittleEndian.Uint64(b[end : end+8])
 		if m := stopMask(x); m != 0 {
 			high |= x & (m&-m - 1) // the bytes before the stop
 			end += bits.TrailingZeros64(m) >> 3
