@@ -42,7 +42,7 @@ func scanString(b []byte, i int) (end int, escaped bool) {
 	n := len(b)
 	for {
 		for i+8 <= n {
-			if m := stopMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			if m := stopMask(binary.LittleEndian.Uint64(b[i : i+8])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				goto stop
 			}
@@ -91,7 +91,7 @@ func skipString(b []byte, i int) int {
 	n := len(b)
 	for {
 		for i+8 <= n {
-			x := binary.LittleEndian.Uint64(b[i:])
+			x := binary.LittleEndian.Uint64(b[i : i+8])
 			q := x ^ (swarLo * '"')
 			s := x ^ (swarLo * '\\')
 			if m := ((q-swarLo)&^q | (s-swarLo)&^s) & swarHi; m != 0 {
@@ -332,7 +332,7 @@ func scanStringFrom(b []byte, s, j int, high uint64) (end int, escaped, valid bo
 	n := len(b)
 	for {
 		for ; j+8 <= n; j += 8 {
-			x := binary.LittleEndian.Uint64(b[j:])
+			x := binary.LittleEndian.Uint64(b[j : j+8])
 			if m := stopMask(x); m != 0 {
 				high |= x & (m&-m - 1) // the bytes before the stop
 				j += bits.TrailingZeros64(m) >> 3
