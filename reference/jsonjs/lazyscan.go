@@ -76,6 +76,7 @@ const (
 // call: a step that needs one pauses before it changes anything or where
 // the call's answer is all it needs (at), and goes on from there.
 func run(b []byte, tape []span, p pause) ([]span, pause) {
+	b = b[:len(b):len(b)] // the word loop's bounds checks then need no register for b's capacity
 	n, i, cur, isKey, end, esc := len(b), p.i, p.cur, p.isKey, p.end, p.esc
 	var high uint64
 	switch p.at {
