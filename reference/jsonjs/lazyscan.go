@@ -26,7 +26,7 @@ func (l *Lazy) scan(b []byte) bool {
 			ok = p.end >= 0
 		case needString:
 			var valid bool
-			p.end, p.esc, valid = scanStringFrom(b, p.i+1, p.end, p.high)
+			p.end, p.esc, valid = scanStringFrom(b, p.i+1, p.end)
 			ok, l.badUTF8 = p.end >= 0, l.badUTF8 || !valid
 		case needNothing:
 			l.tape = tape
@@ -43,7 +43,6 @@ func (l *Lazy) scan(b []byte) bool {
 // scanned and, at a string or scalar, its end and what was read of it.
 type pause struct {
 	i, end, cur int
-	high        uint64
 	need, at    uint8
 	isKey, esc  bool
 }
@@ -78,7 +77,6 @@ const (
 func run(b []byte, tape []span, p pause) ([]span, pause) {
 	b = b[:len(b):len(b)] // the word loop's bounds checks then need no register for b's capacity
 	n, i, cur, isKey, end, esc := len(b), p.i, p.cur, p.isKey, p.end, p.esc
-	var high uint64
 	switch p.at {
 	case atElem:
 		goto elem
@@ -173,22 +171,21 @@ key:
 	tape = tape[:len(tape)+1]
 	isKey = true
 plain:
-	// A string, key or value, ends at its first stop when that is a quote
-	// and no byte before it is non-ASCII: the plain run is read here, 8
-	// bytes at a time; anything else is scanStringFrom's.
+	// A string, key or value, ends at its first stop when that is a quote:
+	// the plain run is read here, 8 bytes at a time, and a non-ASCII byte
+	// stops it too (so the run before a quote is ASCII, its UTF-8 checked
+	// by construction); anything else is scanStringFrom's.
 	for end = i + 1; end+8 <= n; end += 8 {
 		x := binary.LittleEndian.Uint64(b[end : end+8])
-		if m := stopMask(x); m != 0 {
-			high |= x & (m&-m - 1) // the bytes before the stop
+		if m := stopMask(x) | x&swarHi; m != 0 {
 			end += bits.TrailingZeros64(m) >> 3
 			break
 		}
-		high |= x
 	}
-	if end >= n || b[end] != '"' || high&swarHi != 0 {
-		return tape, pause{need: needString, at: atString, i: i, end: end, cur: cur, high: high, isKey: isKey}
+	if end >= n || b[end] != '"' {
+		return tape, pause{need: needString, at: atString, i: i, end: end, cur: cur, isKey: isKey}
 	}
-	end, esc, high = end+1, false, 0
+	end, esc = end+1, false
 str: // a string b[i:end]
 	if t := &tape[len(tape)-1]; isKey {
 		t.key, t.keyEnd, t.keyEscaped = i, end, esc

@@ -323,13 +323,14 @@ func utf8Step(b []byte, i int) (size int, ok bool) {
 // of the string, so that a text of ASCII strings is read once: the plain
 // runs are read 8 bytes at a time as in scanString, OR-ing the bytes before
 // each stop into high, and only when one is non-ASCII does utf8.Valid read
-// the body. It goes on from b[j] in the body that starts at b[s], with the
-// bytes before j OR-ed into high (Scan reads the first run itself). valid
+// the body. It goes on from b[j] in the body that starts at b[s], the bytes
+// before j plain ASCII (Scan reads the first run itself, to its first stop
+// or non-ASCII byte). valid
 // is exact because a text Scan accepts has non-ASCII bytes only inside
 // strings, and ASCII quotes end every one: the text is UTF-8 exactly when
 // every string body is.
-func scanStringFrom(b []byte, s, j int, high uint64) (end int, escaped, valid bool) {
-	n := len(b)
+func scanStringFrom(b []byte, s, j int) (end int, escaped, valid bool) {
+	n, high := len(b), uint64(0)
 	for {
 		for ; j+8 <= n; j += 8 {
 			x := binary.LittleEndian.Uint64(b[j : j+8])
