@@ -177,7 +177,7 @@ plain:
 	// by construction); anything else is scanStringFrom's.
 	for end = i + 1; end+8 <= n; end += 8 {
 		x := binary.LittleEndian.Uint64(b[end : end+8])
-		if m := stopMask(x) | x&swarHi; m != 0 {
+		if m := (stopBits(x) | x) & swarHi; m != 0 { // stopMask(x) | x&swarHi
 			end += bits.TrailingZeros64(m) >> 3
 			break
 		}

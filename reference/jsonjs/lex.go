@@ -22,11 +22,11 @@ const (
 // stopMask flags (0x80 in the byte) the bytes of the word that end the
 // plain run of a string: '"', '\\' and the C0 controls, which JSON.parse
 // refuses raw. Bits above the lowest flagged byte may be false positives
-// (borrows), so only the lowest one is meaningful. One &^x for the three
-// tests: x, q and s have the same high bits.
-func stopMask(x uint64) uint64 {
-	q, s := x^(swarLo*'"'), x^(swarLo*'\\')
-	return ((x - swarLo*0x20) | (q - swarLo) | (s - swarLo)) &^ x & swarHi
+// (borrows), so only the lowest one is meaningful. stopBits is it before
+// its masks (one &^x for the three tests: their words share x's high bits).
+func stopMask(x uint64) uint64 { return stopBits(x) &^ x & swarHi }
+func stopBits(x uint64) uint64 {
+	return (x - swarLo*0x20) | (x ^ (swarLo * '"') - swarLo) | (x ^ (swarLo * '\\') - swarLo)
 }
 
 // isStop is stopMask for one byte.
