@@ -204,6 +204,31 @@ var _ = Describe("the lazy mode's tape", func() {
 	})
 })
 
+var _ = Describe("the lazy mode's integers", func() {
+	It("end where Parse's do, for every length, alignment and next byte", func() {
+		var l jsonjs.Lazy
+		digits := "1234567890123456789012"
+		for _, next := range []string{",", "]", " ", ".5", "e3", "E+3", "/", ":", "0", "9", "x", "\x80", "\xff", "-"} {
+			for k := 1; k <= len(digits); k++ {
+				for pad := 0; pad < 8; pad++ {
+					text := "[" + strings.Repeat(" ", pad) + digits[:k] + next + "]"
+					if next == "," {
+						text = "[" + strings.Repeat(" ", pad) + digits[:k] + ",7]"
+					}
+					_, err := jsonjs.ParseReplacing([]byte(text))
+					Expect(l.Scan([]byte(text))).To(Equal(err == nil), "%q", text)
+					if err == nil {
+						items := l.Items(nil, l.Root())
+						lexeme := text[1+pad:]
+						Expect(string(items[0])).To(Equal(lexeme[:strings.IndexAny(lexeme, ", ]")]), "%q", text)
+						Expect(string(jsonjs.Marshal(l.Tree(l.Root())))).To(Equal(string(jsonjs.Marshal(mustParse(text)))), "%q", text)
+					}
+				}
+			}
+		}
+	})
+})
+
 var _ = Describe("StrIs", func() {
 	It("compares decoded strings, whatever the written length", func() {
 		cases := []struct {

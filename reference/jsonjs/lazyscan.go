@@ -96,8 +96,17 @@ value:
 		isKey = false
 		goto plain
 	case c-'1' < 9:
-		// A plain integer: what scanNumber reads, without the call.
-		if end = skipDigits(b, i+1); end < n && (b[end] == '.' || b[end]|0x20 == 'e') {
+		// A plain integer: what scanNumber reads, without the call, its
+		// digits 8 at a time while a word is left.
+		for end = i + 1; end+8 <= n; end += 8 {
+			if m := nonDigits(binary.LittleEndian.Uint64(b[end : end+8])); m != 0 {
+				end += bits.TrailingZeros64(m) >> 3
+				goto integer
+			}
+		}
+		end = skipDigits(b, end)
+	integer:
+		if end < n && (b[end] == '.' || b[end]|0x20 == 'e') {
 			return tape, pause{need: needNumber, at: atScalar, i: i, cur: cur}
 		}
 	case c == '{' || c == '[':
@@ -205,4 +214,12 @@ colon:
 		i = skipWS(b, i)
 	}
 	goto value
+}
+
+// nonDigits flags (0x80 in the byte) the bytes of the word that are not
+// ASCII digits: below '0' or from 0xBA (x-'0' has the high bit), from ':'
+// to 0xB9 (x+0x46 has it). As in stopMask, only the lowest flag is exact:
+// a borrow or a carry starts at a byte that is flagged itself.
+func nonDigits(x uint64) uint64 {
+	return ((x - swarLo*'0') | (x + swarLo*(0x80-':'))) & swarHi
 }
