@@ -2,8 +2,7 @@ package jsonjs
 
 import (
 	"bytes"
-	"encoding/binary"
-	"math/bits"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -14,6 +13,17 @@ import (
 // every value with its key; Members, Items and the Raw accessors decode
 // only what a caller asks for, stepping along it. A Lazy is reused.
 //
+// Speed (issue 10, lazyscan.go): Scan's state machine makes no call, so
+// the compiler keeps its state in registers; it pauses for a string with
+// an escape or a non-ASCII byte, a number other than a plain integer, or
+// a tape to grow. It reads a string 8 bytes at a time up to its first
+// '"', '\\', control or non-ASCII byte: when that is the closing quote the
+// string is ASCII without an escape, valid by construction; anything else
+// is read by scanStringFrom with escapeLen, scanString's grammar. Exact
+// by construction too: the word tests flag a byte exactly where the byte
+// tests would (a borrow or carry starts only at a flagged byte), and a
+// paused step is taken again from where it stood.
+//
 // Safety by construction: a Raw is a []byte view of the scanned text, and
 // every string a Raw yields (Str, Value) is a copy, so nothing that looks
 // immutable aliases a buffer the caller reuses for the next text.
@@ -21,7 +31,6 @@ type Lazy struct {
 	text    []byte
 	badUTF8 bool
 	tape    []span
-	stack   []int // the open containers around the one being scanned
 	top     []RawMember
 	tree    parser   // scratch stacks of Value
 	members []Member // the blocks Tree carves containers from
@@ -52,10 +61,24 @@ func trim[T any](s []T) []T {
 // span is one value of a scanned text, text[start:end], and for a member
 // of an object its key, text[key:keyEnd] (quotes included). next is the
 // tape index after the value and everything inside it, so a walk over a
-// container's members or items steps from sibling to sibling in O(1).
+// container's members or items steps from sibling to sibling in O(1);
+// while Scan is inside a container, its next holds the container around
+// it (so the tape is the stack of open containers too). Scan appends a
+// span without zeroing it (see push): every field a walk reads is
+// written, key, keyEnd and keyEscaped for an object's members only.
 type span struct {
 	start, end, next, key, keyEnd int
-	escaped, keyEscaped           bool // a string value, the key, with an escape
+	keyEscaped                    bool
+}
+
+// push returns s one element longer, the new one not zeroed: it keeps
+// what a previous text left there, and its fields are written in place
+// (an appended literal is built on the stack and copied).
+func push[T any](s []T) []T {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, 1)
+	}
+	return s[:len(s)+1]
 }
 
 // Scan reports whether b is one JSON text, as Parse would (invalid UTF-8
@@ -71,149 +94,6 @@ func (l *Lazy) Scan(b []byte) bool {
 		l.top = l.membersAt(l.top, 0)
 	}
 	return true
-}
-
-// scan is Scan's state machine: value, after a value, key. The tape and
-// the stack of open containers are its only bookkeeping, and few values
-// stay live across it (so the compiler keeps them in registers): a
-// value's span is appended before the value is read (an object's member
-// with its key) and filled in when its end is known. cur is the container
-// being scanned (its tape index, shifted, and whether it is an array:
-// after a comma that is all that matters), l.stack its parents.
-func (l *Lazy) scan(b []byte) bool {
-	tape := append(trim(l.tape), span{})
-	l.stack = trim(l.stack)
-	n, i, cur, isKey := len(b), skipWS(b, 0), -1, false
-	var end int
-value:
-	if i >= n {
-		return false
-	}
-	switch c := b[i]; {
-	case c == '"':
-		goto str
-	case c-'1' < 9:
-		// A plain integer: what scanNumber reads, without the call.
-		if end = skipDigits(b, i+1); end < n && (b[end] == '.' || b[end]|0x20 == 'e') {
-			if end = scanNumber(b, i); end < 0 {
-				return false
-			}
-		}
-	case c == '{' || c == '[':
-		t := &tape[len(tape)-1]
-		t.start = (i)
-		if i++; i < n && b[i] <= ' ' {
-			i = skipWS(b, i)
-		}
-		if i < n && b[i] == c+2 { // '}' is '{'+2, ']' is '['+2
-			t.end, t.next = i+1, len(tape)
-			i++
-			goto after
-		}
-		if cur >= 0 {
-			l.stack = append(l.stack, cur)
-		}
-		if cur = (len(tape) - 1) << 1; c == '{' {
-			goto key
-		}
-		cur |= 1
-		tape = append(tape, span{})
-		goto value
-	case c == '-' || c == '0':
-		if end = scanNumber(b, i); end < 0 {
-			return false
-		}
-	case c == 't' && n-i >= 4 && string(b[i:i+4]) == "true",
-		c == 'n' && n-i >= 4 && string(b[i:i+4]) == "null":
-		end = i + 4
-	case c == 'f' && n-i >= 5 && string(b[i:i+5]) == "false":
-		end = i + 5
-	default:
-		return false
-	}
-	// A scalar other than a string: b[i:end].
-	tape[len(tape)-1].start, tape[len(tape)-1].end, tape[len(tape)-1].next = i, end, len(tape)
-	i = end
-after:
-	if i < n && b[i] <= ' ' {
-		i = skipWS(b, i)
-	}
-	if cur < 0 {
-		l.tape = tape
-		return i == n
-	}
-	if i >= n {
-		return false
-	}
-	switch b[i] {
-	case ',':
-		if i++; i < n && b[i] <= ' ' {
-			i = skipWS(b, i)
-		}
-		if cur&1 == 0 {
-			goto key
-		}
-		tape = append(tape, span{})
-		goto value
-	case '}' - byte(cur&1)<<5: // ']' (0x5D) closes an array, '}' (0x7D) an object
-		i++
-		tape[cur>>1].end, tape[cur>>1].next = i, len(tape)
-		if cur = -1; len(l.stack) > 0 {
-			cur, l.stack = l.stack[len(l.stack)-1], l.stack[:len(l.stack)-1]
-		}
-		goto after
-	}
-	return false
-key:
-	if i >= n || b[i] != '"' {
-		return false
-	}
-	isKey = true
-str:
-	// A string, key or value, ends at its first stop when that is a quote
-	// and no byte before it is non-ASCII: the plain run is read here, 8
-	// bytes at a time; anything else goes on in scanStringFrom.
-	{
-		var high uint64
-		esc, valid := false, true
-		for end = i + 1; end+8 <= n; end += 8 {
-			x := binary.LittleEndian.Uint64(b[end:])
-			if m := stopMask(x); m != 0 {
-				high |= x & (m&-m - 1) // the bytes before the stop
-				end += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			high |= x
-		}
-		if end < n && b[end] == '"' && high&swarHi == 0 {
-			end++
-		} else {
-			if end, esc, valid = scanStringFrom(b, i+1, end, high); end < 0 {
-				return false
-			}
-			l.badUTF8 = l.badUTF8 || !valid
-		}
-		if isKey {
-			tape = append(tape, span{key: i, keyEnd: end})
-			tape[len(tape)-1].keyEscaped = esc
-			goto colon
-		}
-		t := &tape[len(tape)-1]
-		t.start, t.end, t.next = i, end, len(tape)
-		t.escaped = esc
-		i = end
-		goto after
-	}
-colon:
-	if i, isKey = end, false; i >= n || b[i] != ':' {
-		if i = skipWS(b, i); i >= n || b[i] != ':' {
-			return false
-		}
-	}
-	if i++; i < n && b[i] <= ' ' {
-		i = skipWS(b, i)
-	}
-	goto value
 }
 
 // UTF8 reports, after Scan accepted a text, whether it is valid UTF-8 (a
@@ -298,13 +178,14 @@ func (l *Lazy) Members(dst []RawMember, r Raw) []RawMember {
 // membersAt appends the members of the object at tape index k.
 func (l *Lazy) membersAt(dst []RawMember, k int) []RawMember {
 	t, b := l.tape, l.text
-	for j := k + 1; j < t[k].next; j = t[j].next {
+	for j, stop := k+1, t[k].next; j < stop; j = t[j].next {
 		v := &t[j]
-		name := b[v.key+1 : v.keyEnd-1 : v.keyEnd-1]
+		dst = push(dst)
+		m := &dst[len(dst)-1]
+		m.Key, m.Value = b[v.key+1:v.keyEnd-1:v.keyEnd-1], b[v.start:v.end]
 		if v.keyEscaped {
-			name = decodeKey(b[v.key:v.keyEnd])
+			m.Key = decodeKey(b[v.key:v.keyEnd])
 		}
-		dst = append(dst, RawMember{Key: name, Value: b[v.start:v.end]})
 	}
 	return dst
 }

@@ -1,6 +1,7 @@
 package jsonjs_test
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -80,6 +81,30 @@ var _ = Describe("the lazy mode's UTF-8 verdict", func() {
 	})
 })
 
+// expectTapeWalk checks every container inside r, a value of the text l
+// scanned, against a walk over a copy of its bytes.
+func expectTapeWalk(l *jsonjs.Lazy, r jsonjs.Raw) {
+	GinkgoHelper()
+	cp := jsonjs.Raw(string(r)) // not part of the scanned text: walked byte by byte
+	switch r.Kind() {
+	case jsonjs.Object:
+		ms, want := l.Members(nil, r), l.Members(nil, cp)
+		Expect(ms).To(HaveLen(len(want)), "%s", r)
+		for i, m := range ms {
+			Expect(string(m.Key)).To(Equal(string(want[i].Key)))
+			Expect(string(m.Value)).To(Equal(string(want[i].Value)))
+			expectTapeWalk(l, m.Value)
+		}
+	case jsonjs.Array:
+		items, want := l.Items(nil, r), l.Items(nil, cp)
+		Expect(items).To(HaveLen(len(want)), "%s", r)
+		for i, it := range items {
+			Expect(string(it)).To(Equal(string(want[i])))
+			expectTapeWalk(l, it)
+		}
+	}
+}
+
 // stringValues returns every string value inside r.
 func stringValues(l *jsonjs.Lazy, r jsonjs.Raw) []jsonjs.Raw {
 	switch r.Kind() {
@@ -112,28 +137,37 @@ var _ = Describe("the lazy mode's tape", func() {
 	It("walks every container as a walk over a copy of its bytes does", func() {
 		for _, text := range texts {
 			Expect(l.Scan([]byte(text))).To(BeTrue(), text)
-			var check func(r jsonjs.Raw)
-			check = func(r jsonjs.Raw) {
-				cp := jsonjs.Raw(string(r)) // not part of the scanned text: walked byte by byte
-				switch r.Kind() {
-				case jsonjs.Object:
-					ms, want := l.Members(nil, r), l.Members(nil, cp)
-					Expect(ms).To(HaveLen(len(want)), "%s", r)
-					for i, m := range ms {
-						Expect(string(m.Key)).To(Equal(string(want[i].Key)))
-						Expect(string(m.Value)).To(Equal(string(want[i].Value)))
-						check(m.Value)
-					}
-				case jsonjs.Array:
-					items, want := l.Items(nil, r), l.Items(nil, cp)
-					Expect(items).To(HaveLen(len(want)), "%s", r)
-					for i, it := range items {
-						Expect(string(it)).To(Equal(string(want[i])))
-						check(it)
-					}
+			expectTapeWalk(&l, l.Root())
+		}
+	})
+
+	It("goes on after each pause (a number, an escaped string or key, a tape to grow) at every count of values", func() {
+		// A fresh Lazy grows its tape at every power of two, and a reused
+		// one keeps spans of the last text: each count puts a growth at
+		// another kind of step (an element, a member), after another kind
+		// of value.
+		values := []string{`1.5`, `"x\ny"`, `-0`, `[true,{"\u0061":"é"}]`, `"plain"`, `{}`, `7`, `{"k\"":[[]],"b":null}`}
+		var reused jsonjs.Lazy
+		for m := 0; m <= 40; m++ {
+			var items, members []string
+			for k := 0; k < m; k++ {
+				v := values[k%len(values)]
+				items = append(items, v)
+				members = append(members, fmt.Sprintf(`"k%d\t":%s`, k, v))
+			}
+			for _, text := range []string{"[" + strings.Join(items, ",") + "]", "{" + strings.Join(members, ",") + "}",
+				`{"a":[` + strings.Join(items, ",") + `],"b":{` + strings.Join(members, ",") + `}}`} {
+				var fresh jsonjs.Lazy
+				for _, lz := range []*jsonjs.Lazy{&fresh, &reused} {
+					Expect(lz.Scan([]byte(text))).To(BeTrue(), text)
+					Expect(lz.UTF8()).To(BeTrue(), text)
+					expectTapeWalk(lz, lz.Root())
+					Expect(string(jsonjs.Marshal(lz.Tree(lz.Root())))).To(Equal(string(jsonjs.Marshal(mustParse(text)))))
+				}
+				for cut := range len(text) {
+					Expect(fresh.Scan([]byte(text[:cut]))).To(BeFalse(), "%q", text[:cut])
 				}
 			}
-			check(l.Root())
 		}
 	})
 
@@ -167,6 +201,31 @@ var _ = Describe("the lazy mode's tape", func() {
 		Expect(l.Items(nil, jsonjs.Raw(text[17:20]))).To(HaveLen(1))
 		Expect(l.Members(nil, jsonjs.Raw(`{"q":1,"r":2}`))).To(HaveLen(2))
 		Expect(l.Items(nil, jsonjs.Raw(`[}`))).To(HaveLen(1), "a broken Raw ends the walk")
+	})
+})
+
+var _ = Describe("the lazy mode's integers", func() {
+	It("end where Parse's do, for every length, alignment and next byte", func() {
+		var l jsonjs.Lazy
+		digits := "1234567890123456789012"
+		for _, next := range []string{",", "]", " ", ".5", "e3", "E+3", "/", ":", "0", "9", "x", "\x80", "\xff", "-"} {
+			for k := 1; k <= len(digits); k++ {
+				for pad := 0; pad < 8; pad++ {
+					text := "[" + strings.Repeat(" ", pad) + digits[:k] + next + "]"
+					if next == "," {
+						text = "[" + strings.Repeat(" ", pad) + digits[:k] + ",7]"
+					}
+					_, err := jsonjs.ParseReplacing([]byte(text))
+					Expect(l.Scan([]byte(text))).To(Equal(err == nil), "%q", text)
+					if err == nil {
+						items := l.Items(nil, l.Root())
+						lexeme := text[1+pad:]
+						Expect(string(items[0])).To(Equal(lexeme[:strings.IndexAny(lexeme, ", ]")]), "%q", text)
+						Expect(string(jsonjs.Marshal(l.Tree(l.Root())))).To(Equal(string(jsonjs.Marshal(mustParse(text)))), "%q", text)
+					}
+				}
+			}
+		}
 	})
 })
 

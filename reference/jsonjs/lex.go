@@ -22,11 +22,11 @@ const (
 // stopMask flags (0x80 in the byte) the bytes of the word that end the
 // plain run of a string: '"', '\\' and the C0 controls, which JSON.parse
 // refuses raw. Bits above the lowest flagged byte may be false positives
-// (borrows), so only the lowest one is meaningful.
-func stopMask(x uint64) uint64 {
-	q := x ^ (swarLo * '"')
-	s := x ^ (swarLo * '\\')
-	return ((x-swarLo*0x20)&^x | (q-swarLo)&^q | (s-swarLo)&^s) & swarHi
+// (borrows), so only the lowest one is meaningful. stopBits is it before
+// its masks (one &^x for the three tests: their words share x's high bits).
+func stopMask(x uint64) uint64 { return stopBits(x) &^ x & swarHi }
+func stopBits(x uint64) uint64 {
+	return (x - swarLo*0x20) | (x ^ (swarLo * '"') - swarLo) | (x ^ (swarLo * '\\') - swarLo)
 }
 
 // isStop is stopMask for one byte.
@@ -42,7 +42,7 @@ func scanString(b []byte, i int) (end int, escaped bool) {
 	n := len(b)
 	for {
 		for i+8 <= n {
-			if m := stopMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			if m := stopMask(binary.LittleEndian.Uint64(b[i : i+8])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				goto stop
 			}
@@ -91,7 +91,7 @@ func skipString(b []byte, i int) int {
 	n := len(b)
 	for {
 		for i+8 <= n {
-			x := binary.LittleEndian.Uint64(b[i:])
+			x := binary.LittleEndian.Uint64(b[i : i+8])
 			q := x ^ (swarLo * '"')
 			s := x ^ (swarLo * '\\')
 			if m := ((q-swarLo)&^q | (s-swarLo)&^s) & swarHi; m != 0 {
@@ -323,16 +323,17 @@ func utf8Step(b []byte, i int) (size int, ok bool) {
 // of the string, so that a text of ASCII strings is read once: the plain
 // runs are read 8 bytes at a time as in scanString, OR-ing the bytes before
 // each stop into high, and only when one is non-ASCII does utf8.Valid read
-// the body. It goes on from b[j] in the body that starts at b[s], with the
-// bytes before j OR-ed into high (Scan reads the first run itself). valid
+// the body. It goes on from b[j] in the body that starts at b[s], the bytes
+// before j plain ASCII (Scan reads the first run itself, to its first stop
+// or non-ASCII byte). valid
 // is exact because a text Scan accepts has non-ASCII bytes only inside
 // strings, and ASCII quotes end every one: the text is UTF-8 exactly when
 // every string body is.
-func scanStringFrom(b []byte, s, j int, high uint64) (end int, escaped, valid bool) {
-	n := len(b)
+func scanStringFrom(b []byte, s, j int) (end int, escaped, valid bool) {
+	n, high := len(b), uint64(0)
 	for {
 		for ; j+8 <= n; j += 8 {
-			x := binary.LittleEndian.Uint64(b[j:])
+			x := binary.LittleEndian.Uint64(b[j : j+8])
 			if m := stopMask(x); m != 0 {
 				high |= x & (m&-m - 1) // the bytes before the stop
 				j += bits.TrailingZeros64(m) >> 3
