@@ -114,6 +114,17 @@ type container struct {
 	obj  bool
 	base int // start of its members or items on the scratch stack
 	key  string
+	// An object's keySignature bits so far, and whether two of its keys
+	// had the same signature: only then can it have a duplicate key.
+	seen     uint64
+	maybeDup bool
+}
+
+// sign notes the signature of key, the next one of the object c.
+func (c *container) sign(key string) {
+	bit := uint64(1) << (keySignature(key) & 63)
+	c.maybeDup = c.maybeDup || c.seen&bit != 0
+	c.seen |= bit
 }
 
 func (p *parser) fail(format string, args ...any) error {
@@ -176,7 +187,7 @@ func (p *parser) parse() (Value, error) {
 			if end < 0 {
 				return Value{}, p.keyError(i)
 			}
-			p.push(container{obj: true, base: len(p.members), key: key})
+			p.push(container{obj: true, base: len(p.members), key: key, seen: 1 << (keySignature(key) & 63)})
 			i = end
 			continue
 		case c == '[':
@@ -194,11 +205,14 @@ func (p *parser) parse() (Value, error) {
 			}
 			v, i = StringValue(s), end
 		case c == '-' || (c >= '0' && c <= '9'):
-			end := scanNumber(d, i)
+			f, end := integer(d, i)
 			if end < 0 {
-				return Value{}, p.numberError(i)
+				if end = scanNumber(d, i); end < 0 {
+					return Value{}, p.numberError(i)
+				}
+				f = numberValue(d[i:end])
 			}
-			v, i = Value{n: numberValue(d[i:end]), s: p.lexeme(i, end), c: &kinds[Number]}, end
+			v, i = Value{n: f, s: p.lexeme(i, end), c: &kinds[Number]}, end
 		case hasWord(d, i, "true"):
 			v, i = BoolValue(true), i+len("true")
 		case hasWord(d, i, "false"):
@@ -238,11 +252,15 @@ func (p *parser) parse() (Value, error) {
 						return Value{}, p.keyError(i)
 					}
 					top.key, i = key, end
+					top.sign(key)
 				}
 				break
 			}
 			if top.obj && c == '}' {
-				members := dedupe(popTail(&p.members, top.base, &p.used.members, &p.memberBlock, len(d)-i))
+				members := popTail(&p.members, top.base, &p.used.members, &p.memberBlock, len(d)-i)
+				if top.maybeDup {
+					members = dedupe(members)
+				}
 				v = Value{c: p.node(node{kind: Object, obj: members}, len(d)-i)}
 			} else if !top.obj && c == ']' {
 				items := popTail(&p.items, top.base, &p.used.items, &p.itemBlock, len(d)-i)
@@ -325,6 +343,34 @@ func (p *parser) presize(data []byte) {
 	p.memberBlock = slices.Grow(p.memberBlock, min(members, slabMax))
 	p.itemBlock = slices.Grow(p.itemBlock, min(max(items, 0), slabMax))
 	p.nodeBlock = slices.Grow(p.nodeBlock, min(objects+arrays, slabMax))
+}
+
+// integer reads the number at d[i] in one pass when it is an integer of
+// at most 15 digits, which an int64 and a double hold exactly, and
+// returns it and the index after it; end < 0 leaves every other number
+// (a fraction, an exponent, more digits, a leading zero, no digit) to
+// scanNumber and numberValue, which give the same answer for these.
+func integer(d []byte, i int) (f float64, end int) {
+	j := i
+	if d[j] == '-' {
+		j++
+	}
+	var x int64
+	digits := j
+	for j < len(d) && d[j]-'0' < 10 {
+		x = x*10 + int64(d[j]-'0')
+		j++
+	}
+	if n := j - digits; n == 0 || n > 15 || (n > 1 && d[digits] == '0') {
+		return 0, -1
+	}
+	if j < len(d) && (d[j] == '.' || d[j] == 'e' || d[j] == 'E') {
+		return 0, -1
+	}
+	if f = float64(x); d[i] == '-' {
+		f = -f
+	}
+	return f, j
 }
 
 func hasWord(d []byte, i int, word string) bool {
