@@ -199,9 +199,13 @@ func (p *parser) parse() (Value, error) {
 			p.push(container{base: len(p.items)})
 			continue
 		case c == '"':
-			s, end := p.str(i)
+			end, escaped := scanString(d, i)
 			if end < 0 {
 				return Value{}, p.strError(i)
+			}
+			s := p.lexeme(i+1, end-1)
+			if escaped {
+				s = p.decode(i+1, end-1)
 			}
 			v, i = StringValue(s), end
 		case c == '-' || (c >= '0' && c <= '9'):
@@ -384,8 +388,12 @@ func (p *parser) key(i int) (k string, end int) {
 	if i >= len(d) || d[i] != '"' {
 		return "", -1
 	}
-	if k, end = p.str(i); end < 0 {
+	end, escaped := scanString(d, i)
+	if end < 0 {
 		return "", -1
+	}
+	if k = p.lexeme(i+1, end-1); escaped {
+		k = p.decode(i+1, end-1)
 	}
 	if end = space(d, end); end >= len(d) || d[end] != ':' {
 		return "", -1
@@ -399,7 +407,7 @@ func (p *parser) keyError(i int) error {
 	if i >= len(d) || d[i] != '"' {
 		return p.failAt(i, "unexpected %s, expecting a string key")
 	}
-	if _, end := p.str(i); end < 0 {
+	if end, _ := scanString(d, i); end < 0 {
 		return p.strError(i)
 	}
 	return p.failAt(space(d, skipString(d, i)), "unexpected %s, expecting ':'")
@@ -438,31 +446,22 @@ func (p *parser) numberError(i int) error {
 	return p.fail("invalid number: expecting an exponent digit")
 }
 
-// str reads the string at d[i] and returns it and the index after it, or
-// end < 0 when scanString refuses it. An escaped string is decoded into p.text over its
-// own body, which decoding never lengthens and no other value shares, so
-// that the strings of a text need no allocation of their own.
-func (p *parser) str(i int) (s string, end int) {
-	end, escaped := scanString(p.data, i)
-	if end < 0 {
-		return "", -1
-	}
-	if !escaped {
-		return p.lexeme(i+1, end-1), end
-	}
-	n := unescapeInto(p.text[i+1:end-1], p.data[i+1:end-1])
-	return p.lexeme(i+1, i+1+n), end
+// decode returns the escaped string body d[start:end], decoded into
+// p.text over its own bytes, which decoding never lengthens and no other
+// value shares, so that the strings of a text need no allocation of
+// their own.
+func (p *parser) decode(start, end int) string {
+	return p.lexeme(start, start+unescapeInto(p.text[start:end], p.data[start:end]))
 }
 
-// lexeme is p.text[start:end] as a string. The bytes are final: the
-// parser writes each byte of p.text once, before any string covers it,
-// and drops p.text when the parse ends.
+// lexeme is p.text[start:end] as a string. Its bytes are final: only
+// decode writes p.text, in a body no string covers yet, and the parser
+// drops p.text when the parse ends.
 func (p *parser) lexeme(start, end int) string {
-	b := p.text[start:end]
-	return unsafe.String(unsafe.SliceData(b), len(b))
+	return unsafe.String(&p.text[start], end-start) // start < end or at a closing quote
 }
 
-// strError locates what str refused in the string at d[i].
+// strError locates what scanString refused in the string at d[i].
 func (p *parser) strError(i int) error {
 	d := p.data
 	p.pos = i + 1 // after the opening quote
