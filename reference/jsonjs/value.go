@@ -17,12 +17,8 @@
 // blocks presized from the text's punctuation (one ':' per member, one
 // node per '{' or '['), so a typical text makes one block of each kind.
 // Only sizes are guessed: a wrong guess costs a block or some memory,
-// never a different value, and the key-signature filter (noted as keys
-// are read) only skips key comparisons that cannot match. Every string
-// and number lexeme of a tree is a slice of one copy of the text, an
-// escaped string decoded within its own span of it (decoding never
-// lengthens), so strings cost no allocation; integers of up to 15 digits
-// are read in one pass, exact in an int64 and a double. Lazy reads logs without trees: one scan records a
+// never a different value, and dedupe's filter only skips key comparisons
+// that cannot match. Lazy reads logs without trees: one scan records a
 // tape of value spans, and it decodes only what its caller asks for.
 package jsonjs
 
