@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // SyntaxError describes text JSON.parse refuses, or bytes that are not
@@ -37,8 +38,10 @@ func (e *SyntaxError) Error() string {
 //     is the explicit way to read bytes as a JS host decoding them would.
 //
 // Nesting depth is limited only by memory: the parser keeps an explicit
-// stack. Strings without escapes share one copy of the input, so a value
-// keeps its whole input alive; strings.Clone what must outlive it cheaply.
+// stack. All strings and number lexemes share one copy of the input (an
+// escaped string is decoded within its own span of it), so a value keeps
+// its whole input alive, and no more; strings.Clone what must outlive it
+// cheaply.
 func Parse(data []byte) (Value, error) {
 	if off, bad := invalidUTF8(data); off >= 0 {
 		p := parser{data: data, pos: off}
@@ -59,7 +62,7 @@ var scratch = sync.Pool{New: func() any { return new(parser) }}
 // parseWith is Parse with the scratch stacks of p, which keeps them for
 // the next call. data must be UTF-8.
 func parseWith(p *parser, data []byte) (Value, error) {
-	p.data, p.src, p.pos = data, string(data), 0
+	p.data, p.text, p.pos = data, bytes.Clone(data), 0
 	p.presize(data)
 	v, err := p.parse()
 	// The scratch stacks keep no references: cleared once, as far as this text used them.
@@ -69,7 +72,7 @@ func parseWith(p *parser, data []byte) (Value, error) {
 	p.used = used{}
 	p.members, p.items, p.open = trim(p.members), trim(p.items), trim(p.open)
 	// Blocks stay with this text's values: shared, a kept value would keep two texts alive.
-	p.data, p.src, p.memberBlock, p.itemBlock, p.nodeBlock = nil, "", nil, nil, nil
+	p.data, p.text, p.memberBlock, p.itemBlock, p.nodeBlock = nil, nil, nil, nil, nil
 	return v, err
 }
 
@@ -86,8 +89,11 @@ func ParseReplacing(data []byte) (Value, error) {
 
 type parser struct {
 	data []byte
-	src  string // data as a string, which unescaped strings share
-	pos  int
+	// text is the parser's copy of data, which every string and number
+	// lexeme of the tree shares: an unescaped string is a slice of it, and
+	// an escaped one is decoded over its own escapes there (see str).
+	text []byte
+	pos  int // where an error is, for fail and describe
 	// Scratch stacks of open containers' members and items (a closed one copies its tail out).
 	members []Member
 	items   []Value
@@ -108,6 +114,17 @@ type container struct {
 	obj  bool
 	base int // start of its members or items on the scratch stack
 	key  string
+	// An object's keySignature bits so far, and whether two of its keys
+	// had the same signature: only then can it have a duplicate key.
+	seen     uint64
+	maybeDup bool
+}
+
+// sign notes the signature of key, the next one of the object c.
+func (c *container) sign(key string) {
+	bit := uint64(1) << (keySignature(key) & 63)
+	c.maybeDup = c.maybeDup || c.seen&bit != 0
+	c.seen |= bit
 }
 
 func (p *parser) fail(format string, args ...any) error {
@@ -123,15 +140,20 @@ func (p *parser) fail(format string, args ...any) error {
 	return &SyntaxError{Offset: p.pos, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (p *parser) skipSpace() {
-	for p.pos < len(p.data) {
-		switch p.data[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
-		}
+// failAt is fail for an error at d[i], whose byte describe names.
+func (p *parser) failAt(i int, format string) error {
+	p.pos = i
+	return p.fail(format, p.describe())
+}
+
+// space returns the index of the first byte at or after d[i] that is not
+// JSON whitespace (space, tab, LF, CR: all at most ' ', so a byte above it
+// ends the run with one comparison).
+func space(d []byte, i int) int {
+	for i < len(d) && d[i] <= ' ' && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r') {
+		i++
 	}
+	return i
 }
 
 func (p *parser) describe() string {
@@ -142,71 +164,73 @@ func (p *parser) describe() string {
 	return strconv.QuoteRune(r)
 }
 
+// parse reads the text with the position in a local (i), not in p, so
+// that the loop keeps it in a register; errors store it in p.pos.
 func (p *parser) parse() (Value, error) {
+	d, i := p.data, 0
 	p.open = p.open[:0]
 	for {
-		p.skipSpace()
+		i = space(d, i)
 		// Parse one value start.
-		if p.pos >= len(p.data) {
-			return Value{}, p.fail("unexpected end of input, expecting a value")
+		if i >= len(d) {
+			return Value{}, p.failAt(i, "unexpected %s, expecting a value")
 		}
 		var v Value
-		complete := true
-		switch c := p.data[p.pos]; {
+		switch c := d[i]; {
 		case c == '{':
-			p.pos++
-			p.skipSpace()
-			if p.pos < len(p.data) && p.data[p.pos] == '}' {
-				p.pos++
-				v = Value{c: &kinds[Object]}
+			i = space(d, i+1)
+			if i < len(d) && d[i] == '}' {
+				v, i = Value{c: &kinds[Object]}, i+1
 				break
 			}
-			key, err := p.key()
-			if err != nil {
-				return Value{}, err
+			key, end := p.key(i)
+			if end < 0 {
+				return Value{}, p.keyError(i)
 			}
-			p.push(container{obj: true, base: len(p.members), key: key})
-			complete = false
+			p.push(container{obj: true, base: len(p.members), key: key, seen: 1 << (keySignature(key) & 63)})
+			i = end
+			continue
 		case c == '[':
-			p.pos++
-			p.skipSpace()
-			if p.pos < len(p.data) && p.data[p.pos] == ']' {
-				p.pos++
-				v = Value{c: &kinds[Array]}
+			i = space(d, i+1)
+			if i < len(d) && d[i] == ']' {
+				v, i = Value{c: &kinds[Array]}, i+1
 				break
 			}
 			p.push(container{base: len(p.items)})
-			complete = false
-		case c == '"':
-			s, err := p.str()
-			if err != nil {
-				return Value{}, err
-			}
-			v = StringValue(s)
-		case c == '-' || (c >= '0' && c <= '9'):
-			start := p.pos
-			if err := p.number(); err != nil {
-				return Value{}, err
-			}
-			v = Value{n: numberValue(p.data[start:p.pos]), s: p.src[start:p.pos], c: &kinds[Number]}
-		case p.literal("true"):
-			v = BoolValue(true)
-		case p.literal("false"):
-			v = BoolValue(false)
-		case p.literal("null"):
-			v = Value{}
-		default:
-			return Value{}, p.fail("unexpected %s, expecting a value", p.describe())
-		}
-		if !complete {
 			continue
+		case c == '"':
+			end, escaped := scanString(d, i)
+			if end < 0 {
+				return Value{}, p.strError(i)
+			}
+			s := p.lexeme(i+1, end-1)
+			if escaped {
+				s = p.decode(i+1, end-1)
+			}
+			v, i = StringValue(s), end
+		case c == '-' || (c >= '0' && c <= '9'):
+			f, end := integer(d, i)
+			if end < 0 {
+				if end = scanNumber(d, i); end < 0 {
+					return Value{}, p.numberError(i)
+				}
+				f = numberValue(d[i:end])
+			}
+			v, i = Value{n: f, s: p.lexeme(i, end), c: &kinds[Number]}, end
+		case hasWord(d, i, "true"):
+			v, i = BoolValue(true), i+len("true")
+		case hasWord(d, i, "false"):
+			v, i = BoolValue(false), i+len("false")
+		case hasWord(d, i, "null"):
+			i += len("null")
+		default:
+			return Value{}, p.failAt(i, "unexpected %s, expecting a value")
 		}
 		// Attach the finished value and close containers as far as possible.
 		for {
 			if len(p.open) == 0 {
-				p.skipSpace()
-				if p.pos != len(p.data) {
-					return Value{}, p.fail("unexpected %s after the JSON value", p.describe())
+				if i = space(d, i); i != len(d) {
+					return Value{}, p.failAt(i, "unexpected %s after the JSON value")
 				}
 				return v, nil
 			}
@@ -216,39 +240,39 @@ func (p *parser) parse() (Value, error) {
 			} else {
 				p.items = append(p.items, v)
 			}
-			p.skipSpace()
-			if p.pos >= len(p.data) {
-				what := "array"
+			if i = space(d, i); i >= len(d) {
 				if top.obj {
-					what = "object"
+					return Value{}, p.failAt(i, "unexpected %s inside an object")
 				}
-				return Value{}, p.fail("unexpected end of input inside an %s", what)
+				return Value{}, p.failAt(i, "unexpected %s inside an array")
 			}
-			c := p.data[p.pos]
+			c := d[i]
+			i++
 			if c == ',' {
-				p.pos++
 				if top.obj {
-					p.skipSpace()
-					key, err := p.key()
-					if err != nil {
-						return Value{}, err
+					i = space(d, i)
+					key, end := p.key(i)
+					if end < 0 {
+						return Value{}, p.keyError(i)
 					}
-					top.key = key
+					top.key, i = key, end
+					top.sign(key)
 				}
 				break
 			}
 			if top.obj && c == '}' {
-				p.pos++
-				members := dedupe(popTail(&p.members, top.base, &p.used.members, &p.memberBlock, p.rest()))
-				v = Value{c: p.node(node{kind: Object, obj: members})}
+				members := popTail(&p.members, top.base, &p.used.members, &p.memberBlock, len(d)-i)
+				if top.maybeDup {
+					members = dedupe(members)
+				}
+				v = Value{c: p.node(node{kind: Object, obj: members}, len(d)-i)}
 			} else if !top.obj && c == ']' {
-				p.pos++
-				items := popTail(&p.items, top.base, &p.used.items, &p.itemBlock, p.rest())
-				v = Value{c: p.node(node{kind: Array, arr: items})}
+				items := popTail(&p.items, top.base, &p.used.items, &p.itemBlock, len(d)-i)
+				v = Value{c: p.node(node{kind: Array, arr: items}, len(d)-i)}
 			} else if top.obj {
-				return Value{}, p.fail("unexpected %s, expecting ',' or '}'", p.describe())
+				return Value{}, p.failAt(i-1, "unexpected %s, expecting ',' or '}'")
 			} else {
-				return Value{}, p.fail("unexpected %s, expecting ',' or ']'", p.describe())
+				return Value{}, p.failAt(i-1, "unexpected %s, expecting ',' or ']'")
 			}
 			p.open = p.open[:len(p.open)-1]
 		}
@@ -262,8 +286,8 @@ func (p *parser) push(c container) {
 }
 
 // node carves a container's node, as carve does its elements.
-func (p *parser) node(n node) *node {
-	out := carve(&p.nodeBlock, 1, p.rest())
+func (p *parser) node(n node, rest int) *node {
+	out := carve(&p.nodeBlock, 1, rest)
 	out[0] = n
 	return &out[0]
 }
@@ -303,9 +327,6 @@ func carve[T any](block *[]T, n, rest int) []T {
 	return out
 }
 
-// rest is the number of bytes of the text after the current position.
-func (p *parser) rest() int { return len(p.data) - p.pos }
-
 // slabMax bounds the first blocks of a text (see presize).
 const slabMax = 1 << 12
 
@@ -328,39 +349,74 @@ func (p *parser) presize(data []byte) {
 	p.nodeBlock = slices.Grow(p.nodeBlock, min(objects+arrays, slabMax))
 }
 
-func (p *parser) literal(word string) bool {
-	if len(p.data)-p.pos >= len(word) && string(p.data[p.pos:p.pos+len(word)]) == word {
-		p.pos += len(word)
-		return true
+// integer reads the number at d[i] in one pass when it is an integer of
+// at most 15 digits, which an int64 and a double hold exactly, and
+// returns it and the index after it; end < 0 leaves every other number
+// (a fraction, an exponent, more digits, a leading zero, no digit) to
+// scanNumber and numberValue, which give the same answer for these.
+func integer(d []byte, i int) (f float64, end int) {
+	j := i
+	if d[j] == '-' {
+		j++
 	}
-	return false
+	var x int64
+	digits := j
+	for j < len(d) && d[j]-'0' < 10 {
+		x = x*10 + int64(d[j]-'0')
+		j++
+	}
+	if n := j - digits; n == 0 || n > 15 || (n > 1 && d[digits] == '0') {
+		return 0, -1
+	}
+	if j < len(d) && (d[j] == '.' || d[j] == 'e' || d[j] == 'E') {
+		return 0, -1
+	}
+	if f = float64(x); d[i] == '-' {
+		f = -f
+	}
+	return f, j
 }
 
-// key parses `"name" :` at the current position.
-func (p *parser) key() (string, error) {
-	if p.pos >= len(p.data) || p.data[p.pos] != '"' {
-		return "", p.fail("unexpected %s, expecting a string key", p.describe())
-	}
-	k, err := p.str()
-	if err != nil {
-		return "", err
-	}
-	p.skipSpace()
-	if p.pos >= len(p.data) || p.data[p.pos] != ':' {
-		return "", p.fail("unexpected %s, expecting ':'", p.describe())
-	}
-	p.pos++
-	return k, nil
+func hasWord(d []byte, i int, word string) bool {
+	return len(d)-i >= len(word) && string(d[i:i+len(word)]) == word
 }
 
-// number moves past the number at the current position; the messages say
-// what scanNumber refused.
-func (p *parser) number() error {
-	if end := scanNumber(p.data, p.pos); end >= 0 {
-		p.pos = end
-		return nil
-	}
+// key reads `"name" :` at d[i] and returns the name and the index after
+// the colon, or end < 0 when there is none (keyError says why).
+func (p *parser) key(i int) (k string, end int) {
 	d := p.data
+	if i >= len(d) || d[i] != '"' {
+		return "", -1
+	}
+	end, escaped := scanString(d, i)
+	if end < 0 {
+		return "", -1
+	}
+	if k = p.lexeme(i+1, end-1); escaped {
+		k = p.decode(i+1, end-1)
+	}
+	if end = space(d, end); end >= len(d) || d[end] != ':' {
+		return "", -1
+	}
+	return k, end + 1
+}
+
+// keyError is the error of the key that key refused at d[i].
+func (p *parser) keyError(i int) error {
+	d := p.data
+	if i >= len(d) || d[i] != '"' {
+		return p.failAt(i, "unexpected %s, expecting a string key")
+	}
+	if end, _ := scanString(d, i); end < 0 {
+		return p.strError(i)
+	}
+	return p.failAt(space(d, skipString(d, i)), "unexpected %s, expecting ':'")
+}
+
+// numberError says what scanNumber refused in the number at d[i].
+func (p *parser) numberError(i int) error {
+	d := p.data
+	p.pos = i
 	if d[p.pos] == '-' {
 		p.pos++
 	}
@@ -390,25 +446,25 @@ func (p *parser) number() error {
 	return p.fail("invalid number: expecting an exponent digit")
 }
 
-// str reads the string at the current position: scanString finds its end,
-// and only a refused string is walked again, for the message.
-func (p *parser) str() (string, error) {
-	start := p.pos
-	end, escaped := scanString(p.data, start)
-	if end < 0 {
-		return "", p.strError()
-	}
-	p.pos = end
-	if !escaped {
-		return p.src[start+1 : end-1], nil
-	}
-	return unescape(p.data[start+1 : end-1]), nil
+// decode returns the escaped string body d[start:end], decoded into
+// p.text over its own bytes, which decoding never lengthens and no other
+// value shares, so that the strings of a text need no allocation of
+// their own.
+func (p *parser) decode(start, end int) string {
+	return p.lexeme(start, start+unescapeInto(p.text[start:end], p.data[start:end]))
 }
 
-// strError locates what scanString refused in the string at p.pos.
-func (p *parser) strError() error {
+// lexeme is p.text[start:end] as a string. Its bytes are final: only
+// decode writes p.text, in a body no string covers yet, and the parser
+// drops p.text when the parse ends.
+func (p *parser) lexeme(start, end int) string {
+	return unsafe.String(&p.text[start], end-start) // start < end or at a closing quote
+}
+
+// strError locates what scanString refused in the string at d[i].
+func (p *parser) strError(i int) error {
 	d := p.data
-	p.pos++ // opening quote
+	p.pos = i + 1 // after the opening quote
 	for p.pos < len(d) {
 		c := d[p.pos]
 		switch {

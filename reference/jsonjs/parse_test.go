@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -284,5 +285,58 @@ var _ = Describe("Parse (JSON.parse semantics)", func() {
 			Expect(out[:80]).To(Equal("[\n  [\n    [\n      [\n        [\n          [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["))
 			Expect(out[len(out)-20:]).To(Equal("\n      ]\n    ]\n  ]\n]"))
 		})
+	})
+})
+
+var _ = Describe("Parse's fast paths", func() {
+	It("reads integers in one pass exactly as the general number reader does", func() {
+		for _, lex := range []string{"0", "-0", "7", "-7", "10", "123456789012345", "-123456789012345",
+			"999999999999999", "1234567890123456", "9007199254740993", "12345678901234567890",
+			"-99999999999999999999", "1.5", "-0.0", "1e2", "1E2", "0e1", "15e-1"} {
+			want, err := strconv.ParseFloat(lex, 64)
+			Expect(err).NotTo(HaveOccurred())
+			for _, text := range []string{lex, "[" + lex + "]", `{"n":` + lex + `}`} {
+				v := mustParse(text)
+				if items, ok := v.Items(); ok {
+					v = items[0]
+				} else if n, ok := v.Get("n"); ok {
+					v = n
+				}
+				f, ok := v.Float()
+				Expect(ok).To(BeTrue(), text)
+				Expect(math.Float64bits(f)).To(Equal(math.Float64bits(want)), "%s: %v, want %v", text, f, want)
+				got, ok := v.Lexeme()
+				Expect(ok).To(BeTrue(), text)
+				Expect(got).To(Equal(lex))
+			}
+		}
+		for _, bad := range []string{"01", "-01", "-", "1.", "1e", "00"} {
+			syntaxError(bad)
+		}
+	})
+
+	It("decodes escaped strings within its copy of the text, leaving the input alone", func() {
+		text := `["a\nb","plain",{"k\u00e9y":"\ud83d\ude00x","\"":"\\"},12,"\ud800","end"]`
+		in := []byte(text)
+		v, err := jsonjs.Parse(in)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(in)).To(Equal(text))
+		for i := range in {
+			in[i] = 'X' // the tree shares no byte of the caller's slice
+		}
+		items, _ := v.Items()
+		Expect(items).To(HaveLen(6))
+		for i, want := range []string{"a\nb", "plain", "", "", "\xed\xa0\x80", "end"} {
+			if s, ok := items[i].Str(); ok || want != "" {
+				Expect(s).To(Equal(want), "item %d", i)
+			}
+		}
+		ms, _ := items[2].Members()
+		Expect(ms).To(HaveLen(2))
+		Expect(ms[0].Key).To(Equal("kéy"))
+		Expect(ms[0].Value).To(Equal(jsonjs.StringValue("\U0001F600x")))
+		Expect(ms[1].Key).To(Equal(`"`))
+		Expect(ms[1].Value).To(Equal(jsonjs.StringValue(`\`)))
+		Expect(marshal(v)).To(Equal(`["a\nb","plain",{"kéy":"😀x","\"":"\\"},12,"\ud800","end"]`))
 	})
 })
