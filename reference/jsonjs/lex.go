@@ -88,7 +88,7 @@ func escapeLen(b []byte, i int) int {
 // Parse accepted: only '"' and '\\' matter there, 8 bytes at a time.
 func skipString(b []byte, i int) int {
 	i++
-	n := len(b)
+	b, n := b[:len(b):len(b)], len(b) // capped: a word read past the end panics, never reads beyond it
 	for {
 		for i+8 <= n {
 			x := binary.LittleEndian.Uint64(b[i : i+8])
