@@ -161,7 +161,7 @@ func clip(r raw) string {
 func (c *checker) checkRow(line int, top []member, typ string) {
 	var p problems
 	if rowKeys := []string{"type", "seq0", "time0", "data"}; !keysFine(top, rowKeys, nil) {
-		keySet(top, rowKeys, nil, &p, typ+" row") // the label built only when needed
+		keyProblems(top, rowKeys, nil, &p, typ+" row") // the label built only when needed
 	}
 	seq0, seqOK := int64(-1), false
 	if v, ok := get(top, "seq0"); ok {
