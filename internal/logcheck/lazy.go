@@ -68,34 +68,13 @@ func get(ms []member, key string) (raw, bool) {
 
 const maxSafe = 1<<53 - 1
 
-// plainInt reads a number written as up to 15 digits, maybe after '-',
-// without Float: such an integer is below 2^53, so JSON.parse's double is
-// exactly it. ok is false for any other text (a fraction, an exponent, a
-// longer lexeme, another kind), which the callers read with Float.
-func plainInt(r raw) (n int64, neg, ok bool) {
-	d := r
-	if len(d) > 0 && d[0] == '-' {
-		d, neg = d[1:], true
-	}
-	if len(d) == 0 || len(d) > 15 {
-		return 0, false, false
-	}
-	for _, c := range d {
-		if c-'0' >= 10 {
-			return 0, false, false
-		}
-		n = n*10 + int64(c-'0')
-	}
-	if neg {
-		n = -n
-	}
-	return n, neg, true
-}
-
 // safeInt reports Number.isSafeInteger for a number.
 func safeInt(r raw) (int64, bool) {
-	if n, _, ok := plainInt(r); ok {
-		return n, true
+	if mag, neg, ok := r.SmallInt(); ok {
+		if neg {
+			return -mag, true
+		}
+		return mag, true
 	}
 	return floatSafeInt(r)
 }
@@ -111,11 +90,11 @@ func floatSafeInt(r raw) (int64, bool) {
 
 // nonNegInt is a safe integer ≥ 0 (−0 counts as 0 unless noNegZero).
 func nonNegInt(r raw, noNegZero bool) (int64, bool) {
-	if n, neg, ok := plainInt(r); ok {
-		if neg && (n != 0 || noNegZero) {
+	if mag, neg, ok := r.SmallInt(); ok {
+		if neg && (mag != 0 || noNegZero) {
 			return 0, false
 		}
-		return n, true
+		return mag, true
 	}
 	return floatNonNegInt(r, noNegZero)
 }

@@ -267,7 +267,7 @@ func (k *metaCursor) num() (float64, bool) {
 	if len(r) == 0 || r[0] == '+' || r[0] == '.' || r[0] == 'e' || r[0] == 'E' {
 		return 0, false
 	}
-	if n, neg, ok := plainInt(r); ok && !neg {
+	if n, neg, ok := r.SmallInt(); ok && !neg {
 		return float64(n), true // digits only, at most 15: stringify spells it so
 	}
 	f, ok := r.Float()

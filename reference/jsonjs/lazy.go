@@ -375,3 +375,9 @@ func (r Raw) ValueReplacing() Value {
 	}
 	return v
 }
+
+// SmallInt returns an integer written with up to 15 digits, maybe after
+// '-', as its magnitude and sign (-0 is 0 and neg), without going through
+// a double; ok is false for any other number and any other kind, which
+// Float reads.
+func (r Raw) SmallInt() (mag int64, neg, ok bool) { return smallInt(r) }

@@ -235,28 +235,12 @@ func skipDigits(b []byte, i int) int {
 // numberValue is JSON.parse's double for a valid number lexeme: correctly
 // rounded, ±Inf on overflow (JSON.parse("1e400") is Infinity), -0 kept.
 func numberValue(lex []byte) float64 {
-	// Up to 15 plain digits are exact in an int64 and a double.
-	if len(lex) <= 15 {
-		d, neg := lex, lex[0] == '-'
+	if x, neg, ok := smallInt(lex); ok {
+		f := float64(x)
 		if neg {
-			d = d[1:]
+			f = -f // -0 kept
 		}
-		var x int64
-		plain := true
-		for _, c := range d {
-			if c-'0' >= 10 {
-				plain = false
-				break
-			}
-			x = x*10 + int64(c-'0')
-		}
-		if plain {
-			f := float64(x)
-			if neg {
-				f = -f
-			}
-			return f
-		}
+		return f
 	}
 	f, _ := strconv.ParseFloat(string(lex), 64) // only range errors, with JS's answers
 	return f
@@ -325,10 +309,10 @@ func utf8Step(b []byte, i int) (size int, ok bool) {
 // each stop into high, and only when one is non-ASCII does utf8.Valid read
 // the body. It goes on from b[j] in the body that starts at b[s], the bytes
 // before j plain ASCII (Scan reads the first run itself, to its first stop
-// or non-ASCII byte). valid
-// is exact because a text Scan accepts has non-ASCII bytes only inside
-// strings, and ASCII quotes end every one: the text is UTF-8 exactly when
-// every string body is.
+// or non-ASCII byte). valid is exact because a text Scan accepts has
+// non-ASCII bytes only inside strings, and ASCII quotes end every one: the
+// text is UTF-8 exactly when every string body is (so Lazy.Str need not
+// check a string again).
 func scanStringFrom(b []byte, s, j int) (end int, escaped, valid bool) {
 	n, high := len(b), uint64(0)
 	for {
@@ -357,4 +341,24 @@ func scanStringFrom(b []byte, s, j int) (end int, escaped, valid bool) {
 		}
 		j, escaped = j+k, true
 	}
+}
+
+// smallInt reads a lexeme of up to 15 digits, maybe after '-': its
+// magnitude and sign, exact in an int64 and in a double (below 2^53). ok
+// is false for any other text, which only ParseFloat reads exactly.
+func smallInt(lex []byte) (mag int64, neg, ok bool) {
+	d := lex
+	if len(d) > 0 && d[0] == '-' {
+		d, neg = d[1:], true
+	}
+	if len(d) == 0 || len(d) > 15 {
+		return 0, false, false
+	}
+	for _, c := range d {
+		if c-'0' >= 10 {
+			return 0, false, false
+		}
+		mag = mag*10 + int64(c-'0')
+	}
+	return mag, neg, true
 }

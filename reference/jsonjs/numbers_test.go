@@ -168,3 +168,22 @@ var _ = Describe("CODE-NUM-1 ECMAScript Number::toString", func() {
 		Expect(jsonjs.IntValue(7).IsInteger()).To(BeTrue())
 	})
 })
+
+var _ = Describe("Raw.SmallInt", func() {
+	It("reads exactly the integers of up to 15 digits, as ParseFloat values them", func() {
+		for _, lex := range []string{"0", "-0", "7", "-7", "999999999999999", "-999999999999999", "123456789012345",
+			"1000000000000000", "-1000000000000000", "1.5", "1e2", "-", "", `"1"`, "true", "[1]"} {
+			mag, neg, ok := jsonjs.Raw(lex).SmallInt()
+			digits := strings.TrimPrefix(lex, "-")
+			want := len(digits) > 0 && len(digits) <= 15 && strings.Trim(digits, "0123456789") == ""
+			Expect(ok).To(Equal(want), lex)
+			if !ok {
+				continue
+			}
+			f, err := strconv.ParseFloat(lex, 64)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(neg).To(Equal(strings.HasPrefix(lex, "-")), lex)
+			Expect(float64(mag)).To(Equal(math.Abs(f)), lex)
+		}
+	})
+})
