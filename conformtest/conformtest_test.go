@@ -231,6 +231,10 @@ func (h slowHarness) Run(ctx context.Context, op string, input []byte) ([]byte, 
 	return reference.Run(op, input)
 }
 
+// watchdog bounds the specs whose bug would be a hang: a correct Check ends
+// far within it however loaded the machine is; time is never a measure here.
+const watchdog = 60 * time.Second
+
 func TestCheckCaseDeadlineGivesTimeouts(t *testing.T) {
 	began := time.Now()
 	h := slowHarness{refHarness: refHarness{ops: []string{reference.OpRetainItems}}}
@@ -247,8 +251,8 @@ func TestCheckCaseDeadlineGivesTimeouts(t *testing.T) {
 			t.Fatalf("timeout message: %v", v)
 		}
 	}
-	if d := time.Since(began); d > 30*time.Second {
-		t.Fatalf("took %v", d)
+	if d := time.Since(began); d > watchdog {
+		t.Fatalf("took %v: the case deadline did not end the waits", d)
 	}
 }
 
@@ -258,7 +262,7 @@ func TestCheckHarnessThatIgnoresItsContextDoesNotHang(t *testing.T) {
 	h := slowHarness{refHarness: refHarness{ops: []string{reference.OpRetainItems}}, ignore: true, block: block}
 	began := time.Now()
 	err := conformtest.Check(h, conformtest.WithTimeout(50*time.Millisecond))
-	if d := time.Since(began); d > 5*time.Second {
+	if d := time.Since(began); d > watchdog {
 		t.Fatalf("Check took %v on a hanging harness", d)
 	}
 	vs := violations(err)

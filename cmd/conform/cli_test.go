@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	conformroot "github.com/dsh-conform/conform"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 )
@@ -41,6 +42,34 @@ var _ = Describe("what a CI user expects of a Go tool (issue 12)", func() {
 		r := conform("", "--version")
 		Expect(r.code).To(Equal(exitOK), r.stderr)
 		Expect(r.stdout).To(MatchRegexp(`^conform \S+, case set sha256:[0-9a-f]{16}\n$`))
+	})
+
+	It("says the same version in --version and the handshake however Go stamped the binary (issue 23)", func() {
+		// Go's default is -buildvcs=auto, which stamps a binary built in a
+		// git checkout with its commit; neither text may depend on that.
+		if _, err := exec.LookPath("git"); err != nil {
+			Skip("git is not installed: -buildvcs=true cannot be tried")
+		}
+		if err := exec.Command("git", "rev-parse", "--git-dir").Run(); err != nil {
+			Skip("not a git checkout: -buildvcs=true cannot be tried")
+		}
+		dir := GinkgoT().TempDir()
+		says := func(mode string) (version, hello string) {
+			out := filepath.Join(dir, "conform-"+mode)
+			b, err := exec.Command("go", "build", "-buildvcs="+mode, "-o", out, ".").CombinedOutput()
+			Expect(err).NotTo(HaveOccurred(), "go build -buildvcs=%s: %s", mode, b)
+			v := runBinary(1, out, "", "--version")
+			h := runBinary(1, out, `{"cmd":"hello","protocol":1}`+"\n", "adapter")
+			Expect(v.code).To(Equal(exitOK), v.stderr)
+			Expect(h.code).To(Equal(exitOK), h.stderr)
+			return v.stdout, h.stdout
+		}
+		v1, h1 := says("true")
+		v0, h0 := says("false")
+		Expect(v1).To(Equal(v0))
+		Expect(h1).To(Equal(h0))
+		Expect(v1).To(HavePrefix("conform " + conformroot.Version + ", case set sha256:"))
+		Expect(h1).To(ContainSubstring(`"version":"` + conformroot.Version + `"`))
 	})
 
 	It("a usage error prints the error and a one-line hint, not the help", func() {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -97,8 +96,6 @@ func helpFor(err error) string {
 
 // version is conform's own version; a build from a checkout adds its
 // VCS revision.
-const version = "0.1.0"
-
 // versionLine is what --version prints: conform's version and the hash of
 // the embedded case set, which every run report records too.
 func versionLine() string {
@@ -120,17 +117,7 @@ func (versionFlag) BeforeApply(app *kong.Kong) error {
 }
 
 // conformVersion is the version recorded in reports.
-func conformVersion() string {
-	v := version
-	if info, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range info.Settings {
-			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-				v += "+" + s.Value[:12]
-			}
-		}
-	}
-	return v
-}
+func conformVersion() string { return conformroot.Version }
 
 // status is what a subcommand's Run returns: an exit status and an error to
 // print.

@@ -10,9 +10,18 @@ import (
 	"sort"
 	"sync"
 	"testing"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+)
+
+// Time in these specs is a watchdog, never a measure: a wait that a bug
+// would add is made to last longWait, far beyond watchdog, and a correct run
+// ends far within watchdog however loaded the machine is.
+const (
+	watchdog = 60 * time.Second
+	longWait = 10 * time.Minute
 )
 
 func TestAdapter(t *testing.T) {

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
-	"sync"
 
+	"github.com/dsh-conform/conform"
 	"github.com/dsh-conform/conform/reference"
 	"github.com/dsh-conform/conform/reference/jsonjs"
 )
@@ -89,41 +89,14 @@ func (referenceHarness) Run(op string, input []byte) ([]byte, error) {
 	return reference.Run(op, input)
 }
 
-// modulePath is conform's module path, for the version lookup.
-const modulePath = "github.com/dsh-conform/conform"
-
-// ReferenceImplementation describes the embedded reference in a handshake:
-// its version is the conform module's version from the build info, or
-// "dev" for a build from a work tree.
+// ReferenceImplementation describes the embedded reference in a handshake;
+// its version is conform's own, so the same binary says the same however it
+// was built.
 func ReferenceImplementation() Implementation {
 	return Implementation{
 		Name:     "conform reference",
-		Version:  moduleVersion(),
+		Version:  conform.Version,
 		Language: "go",
-		Homepage: "https://" + modulePath,
+		Homepage: "https://github.com/dsh-conform/conform",
 	}
 }
-
-var moduleVersion = sync.OnceValue(func() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "dev"
-	}
-	version := ""
-	if bi.Main.Path == modulePath {
-		version = bi.Main.Version
-	} else {
-		for _, d := range bi.Deps {
-			if d.Path == modulePath {
-				version = d.Version
-				if d.Replace != nil && d.Replace.Version != "" {
-					version = d.Replace.Version
-				}
-			}
-		}
-	}
-	if version == "" || version == "(devel)" {
-		return "dev"
-	}
-	return version
-})

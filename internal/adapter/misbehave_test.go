@@ -26,8 +26,10 @@ import (
 
 // The misbehaving adapters of issue 11 (Time, Processes, Reports and
 // exits), run through the runner as `conform run` runs them: each spec
-// asserts the verdicts, the messages, a wall-time bound, a report that the
-// schema accepts, and that no process is left behind.
+// asserts the verdicts, the messages, a report that the schema accepts, and
+// that no process is left behind. Where the bug would be a wait, the wait is
+// made to last minutes (a long Timeout) and the wall time is held to the
+// watchdog, so the machine's load cannot fail a correct run.
 
 // embeddedCases are the embedded case set, or its first n cases.
 func embeddedCases(n int) []runner.Case {
@@ -126,7 +128,6 @@ var _ = Describe("misbehaving adapters (issue 11)", func() {
 		cases := embeddedCases(0)
 		rep, wall := runThrough(adapter.Config{Argv: []string{bin("close-stdout")}}, 2, cases)
 		AddReportEntry("close-stdout, whole case set, -j2", wall.String())
-		Expect(wall).To(BeNumerically("<", 10*time.Second))
 		Expect(rep.Totals[verdict.Crash]).To(Equal(len(cases)))
 		crashed := countPrefix(rep, verdict.Crash, "adapter closed its stdout before answering case ")
 		Expect(crashed).To(BeNumerically(">=", 10))
@@ -150,7 +151,6 @@ var _ = Describe("misbehaving adapters (issue 11)", func() {
 		cases := embeddedCases(0)
 		rep, wall := runThrough(cfg, 2, cases)
 		AddReportEntry("restart-hang, whole case set, -j2, 1s restart deadline", wall.String())
-		Expect(wall).To(BeNumerically("<", 3*time.Second+5*time.Second))
 		Expect(countPrefix(rep, verdict.Crash, "adapter exited (exit status 3) before answering case ")).To(Equal(2))
 		// The verdict of a failed restart is error (docs/protocol.md, Faults).
 		failed := countPrefix(rep, verdict.Error, "restarting the adapter: no answer to the restart's handshake within 1s; adapter killed")
@@ -167,8 +167,8 @@ var _ = Describe("misbehaving adapters (issue 11)", func() {
 
 	It("orphan exit: an exit is a crash though a setsid() grandchild holds stdout, and the grandchild is killed and named", func() {
 		cases := embeddedCases(12)
-		rep, wall := runThrough(adapter.Config{Argv: []string{bin("orphan"), "exit"}, Timeout: 5 * time.Second}, 1, cases)
-		Expect(wall).To(BeNumerically("<", 5*time.Second), "no case waited for its timeout")
+		rep, wall := runThrough(adapter.Config{Argv: []string{bin("orphan"), "exit"}, Timeout: longWait}, 1, cases)
+		Expect(wall).To(BeNumerically("<", watchdog), "no case waited for its timeout")
 		Expect(rep.Totals[verdict.Crash]).To(Equal(12))
 		for _, c := range rep.Cases[:10] {
 			Expect(c.Message).To(MatchRegexp(`^adapter exited \(exit status 0\) before answering case \S+; killed 1 process it left behind: \d+ \(orphan\)$`), c.ID)
@@ -182,7 +182,7 @@ var _ = Describe("misbehaving adapters (issue 11)", func() {
 
 	It("orphan exit scrub: a grandchild that escapes the sweep still cannot turn the exit into a timeout", func() {
 		cases := embeddedCases(3)
-		rep, wall := runThrough(adapter.Config{Argv: []string{bin("orphan"), "exit", "scrub"}, Timeout: 5 * time.Second}, 1, cases)
+		rep, wall := runThrough(adapter.Config{Argv: []string{bin("orphan"), "exit", "scrub"}, Timeout: longWait}, 1, cases)
 		var escaped []int
 		for _, c := range rep.Cases {
 			m := regexp.MustCompile(`^orphan (\d+)\n$`).FindStringSubmatch(c.Stderr)
@@ -195,7 +195,7 @@ var _ = Describe("misbehaving adapters (issue 11)", func() {
 				_ = syscall.Kill(pid, syscall.SIGKILL)
 			}
 		})
-		Expect(wall).To(BeNumerically("<", 3*2*time.Second), "about the 1 s exit window a case, not the 5 s timeout")
+		Expect(wall).To(BeNumerically("<", watchdog), "the 1 s exit window a case, not the timeout")
 		Expect(rep.Totals[verdict.Crash]).To(Equal(3))
 		for _, c := range rep.Cases {
 			Expect(c.Message).To(Equal("adapter exited (exit status 0) before answering case "+c.ID), c.ID)
@@ -260,7 +260,7 @@ var _ = Describe("misbehaving adapters (issue 11)", func() {
 			Expect(r.Message).To(HavePrefix("no answer to case " + c.ID + " within 300ms; adapter killed; killed 1 process it left behind"))
 			Expect(r.Stderr).To(MatchRegexp(`^child \d+\n$`), "attempt %d", i)
 		}
-		Expect(time.Since(began)).To(BeNumerically("<", 4*time.Second))
+		Expect(time.Since(began)).To(BeNumerically("<", watchdog))
 		Expect(s.Close()).To(MatchError(ContainSubstring("conform killed 4 processes it left behind: ")))
 		expectNothingLeft()
 	})
@@ -279,13 +279,11 @@ var _ = Describe("conform's own process (issue 11)", func() {
 		prefix := tokenPrefix(cmd.Process.Pid)
 		// Two hang adapters, each with its sleeping child.
 		Eventually(func() []int { return alive(prefix) }).WithTimeout(20 * time.Second).Should(HaveLen(4))
-		began := time.Now()
 		Expect(cmd.Process.Signal(syscall.SIGKILL)).To(Succeed())
 		_ = cmd.Wait()
 		Eventually(func() []int { return alive(prefix) }).WithTimeout(5*time.Second).Should(BeEmpty(),
 			"adapters or their children outlived conform")
 		Eventually(func() []int { return alive("CONFORM_ADAPTER_GUARDIAN=" + strconv.Itoa(cmd.Process.Pid)) }).WithTimeout(5 * time.Second).Should(BeEmpty())
-		Expect(time.Since(began)).To(BeNumerically("<", 5*time.Second))
 	})
 
 	It("-j beyond the descriptor limit blames conform's limit, not the adapter", func() {
@@ -296,7 +294,7 @@ var _ = Describe("conform's own process (issue 11)", func() {
 		Expect(errors.As(err, &exit)).To(BeTrue(), "%v: %s", err, out)
 		Expect(exit.ExitCode()).To(Equal(3))
 		Expect(string(out)).To(MatchRegexp(`cannot start \S+: conform ran out of file descriptors \(.*too many open files; its limit of 40 \(RLIMIT_NOFILE\)\): this is conform's limit, not the adapter's fault; lower --jobs`))
-		Expect(time.Since(began)).To(BeNumerically("<", 10*time.Second))
+		Expect(time.Since(began)).To(BeNumerically("<", watchdog))
 		Eventually(func() []int { return alive(tokenPrefix(cmd.Process.Pid)) }).WithTimeout(2 * time.Second).Should(BeEmpty())
 	})
 })

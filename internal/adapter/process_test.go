@@ -151,7 +151,7 @@ var _ = Describe("a persistent adapter process", func() {
 		expectItemsOutput(s, "c1")
 		began := time.Now()
 		_, err := s.Run(ctx, "c2", "search.present", []byte(`{"tool":"grep","result":{"isError":false}}`))
-		Expect(time.Since(began)).To(BeNumerically("<", 4*time.Second))
+		Expect(time.Since(began)).To(BeNumerically("<", watchdog))
 		f := asFault(err)
 		Expect(f.Kind).To(Equal(adapter.FaultTimeout))
 		m := regexp.MustCompile(`child (\d+)`).FindStringSubmatch(f.Stderr)
@@ -171,7 +171,7 @@ var _ = Describe("a persistent adapter process", func() {
 		began := time.Now()
 		_, err := s.Run(cctx, "c1", "search.present", []byte(`{"tool":"grep","result":{"isError":false}}`))
 		Expect(err).To(MatchError(context.Canceled))
-		Expect(time.Since(began)).To(BeNumerically("<", 3*time.Second))
+		Expect(time.Since(began)).To(BeNumerically("<", watchdog))
 		_, err = s.Run(cctx, "c2", itemsOp, []byte(itemsInput))
 		Expect(err).To(MatchError(context.Canceled))
 		dctx, cancel2 := context.WithTimeout(ctx, 100*time.Millisecond)
@@ -356,7 +356,7 @@ var _ = Describe("the handshake", func() {
 		f := asFault(err)
 		Expect(f.Kind).To(Equal(adapter.FaultStart))
 		Expect(f.Message).To(ContainSubstring("within 200ms"))
-		Expect(time.Since(began)).To(BeNumerically("<", 3*time.Second))
+		Expect(time.Since(began)).To(BeNumerically("<", watchdog))
 	})
 
 	It("accepts extra members and a CRLF line end", func() {

@@ -12,6 +12,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/dsh-conform/conform"
 	"github.com/dsh-conform/conform/internal/adapter"
 	"github.com/dsh-conform/conform/reference"
 )
@@ -128,7 +129,7 @@ var _ = Describe("InProcess", func() {
 	It("runs the reference with its implementation", func() {
 		s := adapter.InProcess(adapter.Reference(), adapter.ReferenceImplementation())
 		Expect(s.Hello()).To(Equal(adapter.Hello{Protocol: 1, Implementation: adapter.Implementation{
-			Name: "conform reference", Version: "dev", Language: "go", Homepage: "https://github.com/dsh-conform/conform",
+			Name: "conform reference", Version: conform.Version, Language: "go", Homepage: "https://github.com/dsh-conform/conform",
 		}, Ops: reference.Ops()}))
 		expectItemsOutput(s, "c1")
 		r, err := s.Run(ctx, "c2", itemsOp, []byte(itemsThrow))
