@@ -47,10 +47,29 @@ type Requirement struct {
 	Statement string `yaml:"statement"`
 	Digest    string `yaml:"digest"`
 	Source    string `yaml:"source"`
+	// Scope, when set, is the one implementation language the requirement
+	// binds (SEARCH-JSON-2 speaks of Go's encoding/json): a harness whose
+	// handshake names another language cannot break it.
+	Scope string `yaml:"scope,omitempty"`
 	// Exclusion, when set, records why conform deliberately does not check
 	// this requirement, so that reports can show it as excluded rather than
 	// silently uncovered.
 	Exclusion *Exclusion `yaml:"exclusion,omitempty"`
+}
+
+// Binds reports whether the requirement binds a harness written in
+// language, as its handshake names it (case-insensitively; "golang" is
+// "go"). A harness that names no language may be written in any, so every
+// requirement binds it.
+func (r Requirement) Binds(language string) bool {
+	if r.Scope == "" || language == "" {
+		return true
+	}
+	l := strings.ToLower(strings.TrimSpace(language))
+	if l == "golang" {
+		l = "go"
+	}
+	return l == r.Scope
 }
 
 // Exclusion explains why a requirement is not checked.

@@ -105,6 +105,22 @@ var _ = Describe("requirement catalogue", func() {
 		Expect(err).NotTo(HaveOccurred())
 	})
 
+	It("scopes a requirement to one language only where its statement names it, and Binds follows the handshake (issue 20)", func() {
+		scoped := map[string]string{}
+		for _, r := range reqs {
+			if r.Scope != "" {
+				scoped[r.ID] = r.Scope
+			}
+		}
+		Expect(scoped).To(Equal(map[string]string{"SEARCH-JSON-2": "go"}))
+		r, _ := spec.Lookup("SEARCH-JSON-2")
+		for lang, binds := range map[string]bool{"go": true, "Go": true, " golang ": true, "": true, "python": false, "typescript": false, "gopher": false} {
+			Expect(r.Binds(lang)).To(Equal(binds), "%q", lang)
+		}
+		open, _ := spec.Lookup("SEARCH-JSON-1")
+		Expect(open.Binds("python")).To(BeTrue())
+	})
+
 	It("holds exactly the digest index IDs, in digest order", func() {
 		rows, total := readIndex()
 		Expect(rows).To(HaveLen(165))

@@ -104,6 +104,9 @@ func (r *requirementsCmd) detail(sel []spec.Requirement) error {
 		fmt.Printf("%s  %s  %s: %s\n", d.ID, d.Level, d.Area, d.Title)
 		fmt.Printf("  %s\n", d.Statement)
 		fmt.Printf("  source: %s (digest %s)\n", d.Source, d.Digest)
+		if d.Scope != "" {
+			fmt.Printf("  scope: binds only a harness whose handshake names language %s (or none)\n", d.Scope)
+		}
 		switch {
 		case len(d.Cases) > 0:
 			fmt.Printf("  covered by %d cases: %s\n", len(d.Cases), strings.Join(first(d.Cases, 8), ", "))

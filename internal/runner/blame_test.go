@@ -13,6 +13,7 @@ import (
 	"github.com/dsh-conform/conform/internal/fuzz/testdata/wrong"
 	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/internal/verdict"
+	"github.com/dsh-conform/conform/spec"
 )
 
 // blamedBy runs every case through a harness and returns the requirements
@@ -20,9 +21,15 @@ import (
 // that fail, for messages.
 func blamedBy(h adapter.Harness) ([]string, string) {
 	GinkgoHelper()
+	return blamedIn(h, adapter.ReferenceImplementation())
+}
+
+// blamedIn is blamedBy for a harness whose handshake says impl.
+func blamedIn(h adapter.Harness, impl adapter.Implementation) ([]string, string) {
+	GinkgoHelper()
 	rep, err := runner.Run(context.Background(), cases(), runner.Options{Jobs: 2,
 		NewSession: func(context.Context) (adapter.Session, error) {
-			return adapter.InProcess(h, adapter.ReferenceImplementation()), nil
+			return adapter.InProcess(h, impl), nil
 		}})
 	Expect(err).NotTo(HaveOccurred())
 	var failed []string
@@ -57,4 +64,37 @@ var _ = Describe("blame (issue 12)", func() {
 		Entry("grep groups sorted by path", wrong.GrepSortedPaths{}, []string{"SEARCH-GREP-3", "SEARCH-META-2", "SEARCH-SPILL-2"}),
 		Entry("a broken pushes", wrong.BrokenPushes{}, []string{"RET-ITEM-2"}),
 	)
+})
+
+var _ = Describe("requirements scoped to a language (issue 20)", func() {
+	It("blames SEARCH-JSON-2, about Go's encoding/json, only on a harness that says it is Go or says nothing", func() {
+		in := func(lang string) []string {
+			got, _ := blamedIn(wrong.MetaASCII{}, adapter.Implementation{Name: "meta-ascii", Language: lang})
+			return got
+		}
+		for _, lang := range []string{"go", "Go", "golang", ""} {
+			Expect(in(lang)).To(ContainElements("SEARCH-JSON-1", "SEARCH-JSON-2"), lang)
+		}
+		for _, lang := range []string{"python", "typescript", "rust", "c#"} {
+			got := in(lang)
+			Expect(got).To(ContainElement("SEARCH-JSON-1"), lang)
+			Expect(got).NotTo(ContainElement("SEARCH-JSON-2"), lang)
+		}
+	})
+
+	It("leaves every case that cites a scoped requirement a citation that binds any harness", func() {
+		for _, c := range cases() {
+			var scoped, open []string
+			for _, id := range c.Requirements {
+				if r, ok := spec.Lookup(id); ok && r.Scope != "" {
+					scoped = append(scoped, id)
+				} else {
+					open = append(open, id)
+				}
+			}
+			if len(scoped) > 0 {
+				Expect(open).NotTo(BeEmpty(), "%s cites only %v", c.ID, scoped)
+			}
+		}
+	})
 })

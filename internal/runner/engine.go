@@ -256,7 +256,7 @@ func RunCase(ctx context.Context, s adapter.Session, c Case, timeout time.Durati
 	case err != nil && ctx.Err() != nil:
 		r.Verdict, r.Message = verdict.Error, msgCancelled
 	default:
-		judge(&r, c, reply, err, errors.Is(caseCtx.Err(), context.DeadlineExceeded))
+		judge(&r, c, reply, err, errors.Is(caseCtx.Err(), context.DeadlineExceeded), s.Hello().Implementation.Language)
 	}
 	return r
 }
@@ -265,8 +265,9 @@ func RunCase(ctx context.Context, s adapter.Session, c Case, timeout time.Durati
 // cut short.
 const msgCancelled = "the run was cancelled"
 
-// judge sets the verdict of one exchange.
-func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool) {
+// judge sets the verdict of one exchange; language is the harness's, from
+// its handshake, which decides the requirements that bind it.
+func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool, language string) {
 	if err != nil {
 		var f *adapter.Fault
 		switch {
@@ -294,7 +295,7 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool)
 		return
 	}
 	if bad := reply.BadBytes; bad != nil { // never repaired to U+FFFD: the case fails
-		r.Verdict, r.Message, r.Broken = verdict.Fail, bad.Error(), append([]string(nil), c.Requirements...)
+		r.Verdict, r.Message, r.Broken = verdict.Fail, bad.Error(), binding(c.Requirements, language)
 		r.Diffs = []Diff{{Field: bad.Field, Comparator: CmpExact, Path: bad.Path, Message: bad.Error()}}
 		return
 	}
@@ -328,5 +329,6 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool)
 		return
 	}
 	r.Verdict = verdict.Fail
+	inScope(c, r.Diffs, language)
 	r.Broken = Blamed(r.Diffs)
 }
