@@ -182,6 +182,12 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 			}
 			cr.Diffs = append(cr.Diffs, diff)
 		}
+		for _, e := range getItems(c, "diagnosis") {
+			cr.Diagnosis = append(cr.Diagnosis, runner.Explanation{
+				Model: getStr(e, "model"), Requirement: getStr(e, "requirement"), Behaves: getStr(e, "behaves"),
+				Functions: getStrs(e, "functions"), Fix: getStr(e, "fix"),
+			})
+		}
 	}
 	return r, nil
 }

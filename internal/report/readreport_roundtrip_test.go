@@ -23,6 +23,7 @@ func fullRun() *runner.Report {
 		Broken: []string{"SEARCH-GREP-2"}, Message: "m", Stderr: "e\n", Baseline: "known", DurationMS: 1.5,
 		File: "fixtures/grep.result/b-fail.json", Input: []byte(`{"a":[1,"é\n"]}`),
 		Reproduce: "conform run --run '^grep.result/b-fail$'",
+		Diagnosis: []runner.Explanation{{Model: "trim-python", Requirement: "SEARCH-ARGS-3", Behaves: "b", Functions: []string{"Python: str.strip()"}, Fix: "f"}},
 		Diffs: []runner.Diff{{
 			Field: "meta", Comparator: "json", Path: "$.meta.items", Offset: 3, Element: &el,
 			Requirements: []string{"SEARCH-GREP-2"}, WantJSON: []byte(`[1,2]`), GotJSON: []byte(`{"k":null}`),

@@ -171,6 +171,10 @@ func caseDetail(c *runner.CaseResult, stderrLines int) string {
 	for _, l := range requirementLines(c) {
 		b.WriteString(l + "\n")
 	}
+	for _, e := range c.Diagnosis { // issue 20: the deviation that reproduces the answer
+		fmt.Fprintf(&b, "diagnosis: behaves like the reference with %s (%s; model %s: %s)\n  fix: %s\n",
+			e.Behaves, e.Requirement, e.Model, strings.Join(e.Functions, "; "), e.Fix)
+	}
 	if c.File != "" {
 		b.WriteString("fixture: " + line(c.File) + "\n")
 	}

@@ -16,6 +16,9 @@ import (
 // requirements meet none of the citations blames every citation: the
 // case was written for them. Property diffs keep their own requirement.
 func blame(c Case, output *jsonjs.Value, diffs []Diff) {
+	if blameFlip(c, output, diffs) {
+		return
+	}
 	textDiffers := false
 	for _, d := range diffs {
 		textDiffers = textDiffers || (d.Field == "content" && d.Comparator != CmpProperty)

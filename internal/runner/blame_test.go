@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -13,6 +14,8 @@ import (
 	"github.com/dsh-conform/conform/internal/fuzz/testdata/wrong"
 	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/internal/verdict"
+	"github.com/dsh-conform/conform/reference"
+	"github.com/dsh-conform/conform/reference/jsonjs"
 	"github.com/dsh-conform/conform/spec"
 )
 
@@ -96,5 +99,152 @@ var _ = Describe("requirements scoped to a language (issue 20)", func() {
 				Expect(open).NotTo(BeEmpty(), "%s cites only %v", c.ID, scoped)
 			}
 		}
+	})
+})
+
+// pyStrip is a port whose run_code tests its description for blankness
+// with Python's str.strip (unicode.IsSpace and U+001C–U+001F), not
+// ECMAScript's trim: it rejects "\u0085" and accepts "\ufeff", and shows
+// the description it was given in its call view.
+type pyStrip struct{}
+
+func (pyStrip) Ops() []string { return reference.Ops() }
+
+func (pyStrip) Run(op string, input []byte) ([]byte, error) {
+	v, err := jsonjs.Parse(input)
+	if op != reference.OpRunCodeResult || err != nil {
+		return reference.Run(op, input)
+	}
+	args, _ := v.Get("args")
+	desc, ok := args.Get("description")
+	s, _ := desc.Str()
+	if !ok {
+		return reference.Run(op, input)
+	}
+	py := strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1C && r <= 0x1F) }) == ""
+	if py == jsonjs.IsBlank(s) {
+		return reference.Run(op, input)
+	}
+	as := " " // blank to JavaScript too
+	if !py {
+		as = "kept"
+	}
+	am, _ := args.Members()
+	for i := range am {
+		if am[i].Key == "description" {
+			am[i].Value = jsonjs.StringValue(as)
+		}
+	}
+	vm, _ := v.Members()
+	for i := range vm {
+		if vm[i].Key == "args" {
+			vm[i].Value = jsonjs.ObjectValue(am...)
+		}
+	}
+	out, err := reference.Run(op, jsonjs.Marshal(jsonjs.ObjectValue(vm...)))
+	if err != nil {
+		return out, err
+	}
+	// Its call view shows the description it was given, as any port's does.
+	orig, _ := reference.Run(op, input)
+	ov, _ := jsonjs.Parse(orig)
+	view, _ := ov.Get("callView")
+	got, _ := jsonjs.Parse(out)
+	gm, _ := got.Members()
+	for i := range gm {
+		if gm[i].Key == "callView" {
+			gm[i].Value = view
+		}
+	}
+	return jsonjs.Marshal(jsonjs.ObjectValue(gm...)), nil
+}
+
+var _ = Describe("diagnosis by deviation models (issue 20)", func() {
+	It("blames SEARCH-ARGS-3 alone on a port with Python's whitespace set, and names the model in every failing case", func() {
+		rep, err := runner.Run(context.Background(), cases(), runner.Options{Jobs: 2,
+			NewSession: func(context.Context) (adapter.Session, error) {
+				return adapter.InProcess(pyStrip{}, adapter.Implementation{Name: "py", Language: "python"}), nil
+			}})
+		Expect(err).NotTo(HaveOccurred())
+		failing := 0
+		for _, c := range rep.Cases {
+			if c.Verdict != verdict.Fail {
+				continue
+			}
+			failing++
+			Expect(c.Broken).To(Equal([]string{"SEARCH-ARGS-3"}), c.ID)
+			var models []string
+			for _, e := range c.Diagnosis {
+				models = append(models, e.Model)
+			}
+			Expect(models).To(ContainElement("trim-python"), c.ID)
+		}
+		Expect(failing).To(BeNumerically(">=", 5))
+		var failed []string
+		for _, row := range runner.Summarize(rep) {
+			if row.Fail > 0 {
+				failed = append(failed, row.ID)
+			}
+		}
+		Expect(failed).To(Equal([]string{"SEARCH-ARGS-3"}))
+	})
+
+	It("explains no failure of the one-bug harnesses the models do not describe", func() {
+		for _, h := range []adapter.Harness{wrong.NumberGo{}, wrong.DropEmptyLogs{}, wrong.GrepSortedPaths{}, wrong.MetaASCII{}} {
+			rep, err := runner.Run(context.Background(), cases(), runner.Options{Jobs: 2,
+				NewSession: func(context.Context) (adapter.Session, error) {
+					return adapter.InProcess(h, adapter.ReferenceImplementation()), nil
+				}})
+			Expect(err).NotTo(HaveOccurred())
+			for _, c := range rep.Cases {
+				Expect(c.Diagnosis).To(BeEmpty(), "%T %s", h, c.ID)
+			}
+		}
+	})
+})
+
+// failsRuns answers every successful run_code call with an error result,
+// and every retain.items budget the reference refuses with an empty window.
+type failsRuns struct{}
+
+func (failsRuns) Ops() []string { return reference.Ops() }
+
+func (failsRuns) Run(op string, input []byte) ([]byte, error) {
+	out, err := reference.Run(op, input)
+	switch {
+	case op == reference.OpRetainItems && err != nil:
+		return []byte(`{"items":[],"kept":0,"seen":0,"truncated":false,"omitted":{"kind":"none"},"pushes":[]}`), nil
+	case op != reference.OpRunCodeResult || err != nil || strings.Contains(string(out), `"isError":true`):
+		return out, err
+	}
+	return []byte(`{"isError":true,"content":"Error: boom","error":null,"meta":null,"view":null,"callView":null}`), nil
+}
+
+var _ = Describe("outcome flips (issue 20)", func() {
+	It("blame the check that decides failure, never the rendering rules of the outcome that did not happen", func() {
+		rep, err := runner.Run(context.Background(), cases(), runner.Options{Jobs: 2,
+			NewSession: func(context.Context) (adapter.Session, error) {
+				return adapter.InProcess(failsRuns{}, adapter.Implementation{Name: "flips"}), nil
+			}})
+		Expect(err).NotTo(HaveOccurred())
+		runs, budgets := 0, 0
+		for _, c := range rep.Cases {
+			if c.Verdict != verdict.Fail {
+				continue
+			}
+			switch c.Op {
+			case reference.OpRunCodeResult:
+				runs++
+				for _, id := range c.Broken {
+					Expect(id).To(BeElementOf("SEARCH-ARGS-3", "CODE-ERR-1", "CODE-VALUE-1", "CODE-RENDER-1"), "%s blames %v", c.ID, c.Broken)
+				}
+				Expect(c.Broken).NotTo(BeEmpty(), c.ID)
+			case reference.OpRetainItems:
+				budgets++
+				Expect(c.Broken).To(Equal([]string{"RET-ITEM-1"}), c.ID)
+			}
+		}
+		Expect(runs).To(BeNumerically(">", 20))
+		Expect(budgets).To(BeNumerically(">", 2))
 	})
 })

@@ -321,7 +321,12 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool,
 		return
 	}
 	r.Diffs = Compare(c, output, reply.Error)
-	if output != nil {
+	if len(r.Diffs) > 0 {
+		if r.Diagnosis = diagnose(c, output, reply.Error, r.Diffs); r.Diagnosis != nil {
+			explain(r.Diffs, r.Diagnosis)
+		}
+	}
+	if output != nil && c.Want.Error == nil { // where the op must throw, no output has properties to keep
 		r.Diffs = append(r.Diffs, CheckProperties(c.Op, c.InputValue, *output)...)
 	}
 	if len(r.Diffs) == 0 {

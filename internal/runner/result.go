@@ -61,10 +61,13 @@ type CaseResult struct {
 	Verdict      verdict.Verdict `json:"verdict"`
 	Broken       []string        `json:"broken,omitempty"` // requirement IDs the answer breaks
 	Diffs        []Diff          `json:"diffs,omitempty"`
-	Message      string          `json:"message,omitempty"`  // skip reason, fault, error answer
-	Stderr       string          `json:"stderr,omitempty"`   // the adapter's last 4 KiB of stderr, on faults
-	Baseline     string          `json:"baseline,omitempty"` // the baseline entry's reason, for xfail/xpass
-	DurationMS   float64         `json:"durationMs"`
+	// Diagnosis is the deviation models that reproduce the failing answer
+	// (issue 20); their requirements are the blame.
+	Diagnosis  []Explanation `json:"diagnosis,omitempty"`
+	Message    string        `json:"message,omitempty"`  // skip reason, fault, error answer
+	Stderr     string        `json:"stderr,omitempty"`   // the adapter's last 4 KiB of stderr, on faults
+	Baseline   string        `json:"baseline,omitempty"` // the baseline entry's reason, for xfail/xpass
+	DurationMS float64       `json:"durationMs"`
 	// File, Input and Reproduce are set on failing cases by Finish: the
 	// fixture file, the input the harness was fed, and a one-line command
 	// that runs this case alone.

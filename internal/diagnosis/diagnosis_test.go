@@ -1,0 +1,126 @@
+package diagnosis_test
+
+import (
+	"os"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/dsh-conform/conform/internal/diagnosis"
+	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/spec"
+)
+
+func model(name string) diagnosis.Model {
+	for _, m := range diagnosis.Catalogue() {
+		if m.Name == name {
+			return m
+		}
+	}
+	Fail("no model " + name)
+	return diagnosis.Model{}
+}
+
+// answer is a model's answer to run_code.result with a description.
+func answer(name, description string) (content string, applies bool) {
+	in := jsonjs.ObjectValue(
+		jsonjs.Member{Key: "args", Value: jsonjs.ObjectValue(
+			jsonjs.Member{Key: "code", Value: jsonjs.StringValue("1")},
+			jsonjs.Member{Key: "description", Value: jsonjs.StringValue(description)})},
+		jsonjs.Member{Key: "run", Value: jsonjs.ObjectValue(
+			jsonjs.Member{Key: "logs", Value: jsonjs.ArrayValue()},
+			jsonjs.Member{Key: "result", Value: jsonjs.StringValue("ran")})})
+	out, thrown, applies := model(name).Answer("run_code.result", in)
+	Expect(thrown).To(BeNil())
+	if !applies {
+		return "", false
+	}
+	v, err := jsonjs.Parse(out)
+	Expect(err).NotTo(HaveOccurred())
+	c, _ := v.Get("content")
+	s, _ := c.Str()
+	return s, true
+}
+
+var _ = Describe("the trim models (SEARCH-ARGS-3)", func() {
+	const rejected = "Error: invalid description: expected a non-empty string"
+	DescribeTable("decide blankness with their language's whitespace set, and apply only where it differs from ECMAScript's",
+		func(name, description, want string) {
+			got, applies := answer(name, description)
+			if want == "" {
+				Expect(applies).To(BeFalse(), "%q", description)
+				return
+			}
+			Expect(applies).To(BeTrue(), "%q", description)
+			Expect(got).To(HavePrefix(want))
+		},
+		Entry("Python strips U+0085", "trim-python", "\u0085", rejected),
+		Entry("Python strips U+001C", "trim-python", "\u001c", rejected),
+		Entry("Python keeps U+FEFF, which JavaScript strips", "trim-python", "\ufeff", "ran"),
+		Entry("Python and JavaScript agree on U+3000", "trim-python", "\u3000", ""),
+		Entry("Unicode White_Space strips U+0085", "trim-unicode", "\u0085", rejected),
+		Entry("Unicode White_Space keeps U+001C", "trim-unicode", "\u001c", ""),
+		Entry("Unicode White_Space keeps U+FEFF", "trim-unicode", " \ufeff", "ran"),
+		Entry("Java's trim strips U+0001", "trim-java-trim", "\u0001", rejected),
+		Entry("Java's trim keeps U+00A0", "trim-java-trim", "\u00a0", "ran"),
+		Entry("Java's strip keeps U+2007", "trim-java-strip", "\u2007", "ran"),
+		Entry("Java's strip strips U+001F", "trim-java-strip", "\u001f", rejected),
+		Entry("Java's strip keeps U+0085, as JavaScript does", "trim-java-strip", "\u0085", ""),
+		Entry("no model applies to a description with a letter", "trim-python", " a\u0085", ""),
+	)
+
+	It("trims grep's path and include and glob's pattern and path, each model its own way", func() {
+		grep := jsonjs.ObjectValue(jsonjs.Member{Key: "args", Value: jsonjs.ObjectValue(
+			jsonjs.Member{Key: "pattern", Value: jsonjs.StringValue("\u0085")}, // grep tests its pattern for "" only
+			jsonjs.Member{Key: "include", Value: jsonjs.StringValue("\u0085")})},
+			jsonjs.Member{Key: "value", Value: jsonjs.ObjectValue(jsonjs.Member{Key: "matches", Value: jsonjs.ArrayValue()})})
+		out, thrown, applies := model("trim-unicode").Answer("grep.result", grep)
+		Expect(thrown).To(BeNil())
+		Expect(applies).To(BeTrue())
+		Expect(string(out)).To(ContainSubstring(`"content":"Error: include must be a non-empty glob when given"`))
+		glob := jsonjs.ObjectValue(jsonjs.Member{Key: "args", Value: jsonjs.ObjectValue(
+			jsonjs.Member{Key: "pattern", Value: jsonjs.StringValue("\u001e")})},
+			jsonjs.Member{Key: "value", Value: jsonjs.ObjectValue(jsonjs.Member{Key: "root", Value: jsonjs.StringValue(".")}, jsonjs.Member{Key: "paths", Value: jsonjs.ArrayValue()})},
+			jsonjs.Member{Key: "config", Value: jsonjs.ObjectValue(jsonjs.Member{Key: "sampleOverCap", Value: jsonjs.BoolValue(false)})})
+		out, thrown, applies = model("trim-python").Answer("glob.result", glob)
+		Expect(thrown).To(BeNil())
+		Expect(applies).To(BeTrue())
+		Expect(string(out)).To(ContainSubstring(`"content":"Error: pattern must be a non-empty string"`))
+		_, _, applies = model("trim-unicode").Answer("glob.result", glob)
+		Expect(applies).To(BeFalse())
+	})
+})
+
+var _ = Describe("the catalogue", func() {
+	It("names a known requirement, a language function and a fix for every model, under a unique name", func() {
+		seen := map[string]bool{}
+		for _, m := range diagnosis.Catalogue() {
+			Expect(seen[m.Name]).To(BeFalse(), m.Name)
+			seen[m.Name] = true
+			_, ok := spec.Lookup(m.Requirement)
+			Expect(ok).To(BeTrue(), m.Name)
+			Expect(m.Functions).NotTo(BeEmpty(), m.Name)
+			Expect(m.Fix).NotTo(BeEmpty(), m.Name)
+			Expect(m.Behaves).NotTo(BeEmpty(), m.Name)
+		}
+	})
+
+	It("is listed in docs/diagnosis.md, model by model, with its requirement and functions", func() {
+		doc, err := os.ReadFile("../../docs/diagnosis.md")
+		Expect(err).NotTo(HaveOccurred())
+		for _, m := range diagnosis.Catalogue() {
+			i := strings.Index(string(doc), "`"+m.Name+"`")
+			Expect(i).To(BeNumerically(">=", 0), m.Name)
+			row, _, _ := strings.Cut(string(doc)[i:], "\n")
+			Expect(row).To(ContainSubstring(m.Requirement), m.Name)
+			for _, f := range m.Functions {
+				lang, fns, _ := strings.Cut(f, ": ")
+				Expect(row).To(ContainSubstring(lang), m.Name)
+				for _, fn := range strings.Split(fns, ", ") {
+					Expect(row).To(ContainSubstring(fn), m.Name)
+				}
+			}
+		}
+	})
+})

@@ -1,0 +1,81 @@
+package runner
+
+import (
+	"slices"
+
+	"github.com/dsh-conform/conform/internal/diagnosis"
+	"github.com/dsh-conform/conform/reference/jsonjs"
+)
+
+// Explanation is a deviation model that reproduces a failing answer: the
+// harness behaves like the reference with that one difference.
+type Explanation struct {
+	Model       string   `json:"model"`
+	Requirement string   `json:"requirement"`
+	Behaves     string   `json:"behaves"` // completes "behaves like the reference with …"
+	Functions   []string `json:"functions"`
+	Fix         string   `json:"fix"`
+}
+
+// diagnose returns the models whose answer to the case's input equals the
+// harness's in every field that differs from the golden answer (issue 20).
+func diagnose(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff) []Explanation {
+	var out []Explanation
+	for _, m := range diagnosis.Catalogue() {
+		mo, mt, ok := m.Answer(c.Op, c.InputValue)
+		if ok && reproduces(mo, mt, output, errMsg, diffs) {
+			out = append(out, Explanation{Model: m.Name, Requirement: m.Requirement, Behaves: m.Behaves, Functions: m.Functions, Fix: m.Fix})
+		}
+	}
+	return out
+}
+
+// reproduces reports whether a model's answer (an output or a thrown
+// message) equals the harness's in every compared field that differs.
+func reproduces(modelOut []byte, modelThrew *string, output *jsonjs.Value, errMsg *string, diffs []Diff) bool {
+	if (modelThrew != nil) != (errMsg != nil) {
+		return false
+	}
+	if modelThrew != nil {
+		return *modelThrew == *errMsg
+	}
+	mv, err := jsonjs.Parse(modelOut)
+	if err != nil || output == nil {
+		return false
+	}
+	compared := false
+	for _, d := range diffs {
+		if d.Comparator == CmpProperty {
+			continue
+		}
+		compared = true
+		if d.Field == "" {
+			if !jsonjs.Equal(mv, *output) {
+				return false
+			}
+			continue
+		}
+		a, inModel := mv.Get(d.Field)
+		b, inHarness := output.Get(d.Field)
+		if inModel != inHarness || (inModel && !jsonjs.Equal(a, b)) {
+			return false
+		}
+	}
+	return compared
+}
+
+// explain makes the explaining models' requirements the blame of every
+// compared diff: what differs is what the deviation produces.
+func explain(diffs []Diff, ex []Explanation) {
+	var reqs []string
+	for _, e := range ex {
+		if !slices.Contains(reqs, e.Requirement) {
+			reqs = append(reqs, e.Requirement)
+		}
+	}
+	for i := range diffs {
+		if diffs[i].Comparator != CmpProperty {
+			diffs[i].Requirements = slices.Clone(reqs)
+		}
+	}
+}
