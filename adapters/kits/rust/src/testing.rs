@@ -24,6 +24,31 @@ pub struct ConformTest {
     env: Vec<(OsString, OsString)>,
     conform: Option<Vec<OsString>>,
     filter: Option<String>,
+    exact: bool,
+}
+
+/// libtest's filter among its arguments (flags, and the values of the flags
+/// that take one, are not filters), and whether `--exact` was given.
+fn libtest_filter(args: &[String]) -> (Option<String>, bool) {
+    const WITH_VALUE: [&str; 7] = [
+        "--test-threads",
+        "--format",
+        "--color",
+        "--skip",
+        "--logfile",
+        "--shuffle-seed",
+        "-Z",
+    ];
+    let mut filter = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if WITH_VALUE.contains(&a.as_str()) {
+            it.next();
+        } else if !a.starts_with('-') && filter.is_none() {
+            filter = Some(a.clone());
+        }
+    }
+    (filter, args.iter().any(|a| a == "--exact"))
 }
 
 /// The outcome of [`ConformTest::run_to`].
@@ -65,6 +90,7 @@ impl ConformTest {
             env: Vec::new(),
             conform: None,
             filter: None,
+            exact: false,
         }
     }
 
@@ -95,6 +121,14 @@ impl ConformTest {
     /// Runs only the cases whose id contains `filter` (libtest's filter).
     pub fn filter(mut self, filter: impl Into<String>) -> ConformTest {
         self.filter = Some(filter.into());
+        self.exact = false;
+        self
+    }
+
+    /// Runs only the case whose id is `id` (libtest's `--exact`).
+    pub fn exact(mut self, id: impl Into<String>) -> ConformTest {
+        self.filter = Some(id.into());
+        self.exact = true;
         self
     }
 
@@ -102,9 +136,14 @@ impl ConformTest {
     /// the command line (`cargo test --test conform -- grep.result/`),
     /// prints the report to stdout and returns the exit code.
     pub fn main(mut self) -> ExitCode {
-        // libtest flags (--nocapture, --quiet, --test-threads=N) mean nothing here.
-        if let Some(f) = std::env::args().skip(1).find(|a| !a.starts_with('-')) {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        if args.iter().any(|a| a == "--list") {
+            return ExitCode::SUCCESS; // the cases are conform's: nothing to list ahead of a run
+        }
+        let (filter, exact) = libtest_filter(&args);
+        if let Some(f) = filter {
             self.filter = Some(f);
+            self.exact = exact;
         }
         let stdout = io::stdout();
         match self.run_to(&mut stdout.lock()) {
@@ -138,7 +177,13 @@ impl ConformTest {
         let mut cmd = self.conform_command();
         cmd.arg("run").arg("--format").arg("json");
         if let Some(f) = &self.filter {
-            cmd.arg("--run").arg(regex_quote(f));
+            let quoted = regex_quote(f);
+            let re = if self.exact {
+                format!("^{quoted}$")
+            } else {
+                quoted
+            };
+            cmd.arg("--run").arg(re);
         }
         cmd.args(&self.args).arg("--").args(&self.adapter);
         for (k, v) in &self.env {

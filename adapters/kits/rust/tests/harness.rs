@@ -112,3 +112,21 @@ fn the_report_is_read_tolerantly_and_an_incomplete_run_fails() {
     );
     assert!(!s.ok && out.contains("grep.result is unsupported"), "{out}");
 }
+
+#[test]
+fn exec_mode_and_an_exact_filter_work_through_the_kit() {
+    let mut out = Vec::new();
+    let summary = ConformTest::new([example("reference")])
+        .conform([conform()])
+        .arg("--exec")
+        .exact("spill.preview/spill-ref-a-budget-1")
+        .run_to(&mut out)
+        .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(summary.ok, "{out}");
+    assert_eq!(summary.passed, 1, "{out}");
+    assert!(
+        out.contains("test spill.preview/spill-ref-a-budget-1 ... ok\n"),
+        "{out}"
+    );
+}
