@@ -27,7 +27,9 @@ impl Reference {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
-            .unwrap_or_else(|e| panic!("starting {bin} adapter (set CONFORM_BIN to a conform binary): {e}"));
+            .unwrap_or_else(|e| {
+                panic!("starting {bin} adapter (set CONFORM_BIN to a conform binary): {e}")
+            });
         let stdin = child.stdin.take().expect("piped");
         let stdout = BufReader::new(child.stdout.take().expect("piped"));
         let mut r = Reference {

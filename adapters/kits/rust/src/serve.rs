@@ -216,8 +216,8 @@ impl Adapter {
         };
         let request = match parse(&text) {
             Ok(Value::Object(o)) => o,
-            Ok(_) => return Some(error_answer(None, "request is not a JSON object".into())),
-            Err(e) => return Some(error_answer(None, format!("request is not JSON: {e}"))),
+            Ok(_) => return Some(malformed(None, "request is not a JSON object".into())),
+            Err(e) => return Some(malformed(None, format!("request is not JSON: {e}"))),
         };
         let id = match request.get("id") {
             Some(id @ Value::String(_)) => Some(id.clone()),
@@ -225,17 +225,17 @@ impl Adapter {
         };
         if let Some(at) = utf8_error {
             let message = format!("request is not UTF-8: invalid byte at offset {at}");
-            return Some(error_answer(id, message));
+            return Some(malformed(id, message));
         }
         let cmd = match request.get("cmd").and_then(Value::as_str) {
             Some(c) => c,
-            None => return Some(error_answer(id, "request has no \"cmd\" string".into())),
+            None => return Some(malformed(id, "request has no \"cmd\" string".into())),
         };
         match cmd {
             "hello" => Some(self.hello()),
             "bye" => None,
             "run" => Some(self.run(&request, id)),
-            other => Some(error_answer(id, format!("unknown cmd {other:?}"))),
+            other => Some(malformed(id, format!("unknown cmd {other:?}"))),
         }
     }
 
@@ -258,13 +258,13 @@ impl Adapter {
 
     fn run(&mut self, request: &Object, id: Option<Value>) -> Value {
         let Some(id) = id else {
-            return error_answer(None, "run request has no \"id\" string".into());
+            return malformed(None, "run request has no \"id\" string".into());
         };
         let Some(op_name) = request.get("op").and_then(Value::as_str) else {
-            return error_answer(Some(id), "run request has no \"op\" string".into());
+            return malformed(Some(id), "run request has no \"op\" string".into());
         };
         let Some(input @ Value::Object(_)) = request.get("input") else {
-            return error_answer(Some(id), "run request has no \"input\" object".into());
+            return malformed(Some(id), "run request has no \"input\" object".into());
         };
         let handler = op_name
             .parse::<Op>()
@@ -280,7 +280,7 @@ impl Adapter {
             }
             Ok(other) => {
                 let message = format!("harness output is not a JSON object: {}", excerpt(&other));
-                error_answer(Some(id), message)
+                malformed(Some(id), message)
             }
             Err(OpError::Thrown(message)) => error_answer(Some(id), message),
             Err(OpError::Skip(reason)) => crate::object! { "id" => id, "skip" => reason }.into(),
@@ -299,6 +299,13 @@ fn excerpt(v: &Value) -> String {
         Some((i, _)) => format!("{}…", &s[..i]),
         None => s,
     }
+}
+
+/// The error answer to a request the kit cannot serve, also logged to
+/// stderr (conform shows the adapter's stderr with a failing case).
+fn malformed(id: Option<Value>, message: String) -> Value {
+    eprintln!("conform-adapter: {message}");
+    error_answer(id, message)
 }
 
 fn error_answer(id: Option<Value>, message: String) -> Value {
