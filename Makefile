@@ -66,3 +66,19 @@ coverage-golden:
 # docs/matrix.png and the matrix section of docs/upstream.md (never by hand).
 matrix:
 	GO=$(GO) .ci/matrix
+
+# ---- kit-rust: the Rust adapter kit (adapters/kits/rust) and the idiomatic
+# Rust port it serves (testdata/ports/rust). Cargo builds go to target/cargo.
+# cargo test runs the kit's tests, the 787 reference cases through the kit
+# (tests/conform.rs, a libtest-style harness), then conform runs the port,
+# whose 135 known failures are baselined (testdata/ports/rust/baseline.yaml).
+KIT_RUST_ENV = CARGO_TARGET_DIR=$(CURDIR)/target/cargo CONFORM_BIN=$(CURDIR)/bin/conform
+.PHONY: kit-rust
+kit-rust: build
+	cd adapters/kits/rust && cargo fmt --check
+	cd testdata/ports/rust && cargo fmt --check
+	cd adapters/kits/rust && $(KIT_RUST_ENV) cargo clippy -j1 --all-targets -- -D warnings
+	cd testdata/ports/rust && $(KIT_RUST_ENV) cargo clippy -j1 --all-targets -- -D warnings
+	cd adapters/kits/rust && $(KIT_RUST_ENV) cargo test -j1
+	bin/conform run --baseline testdata/ports/rust/baseline.yaml -- target/cargo/debug/examples/port
+# ---- end kit-rust
