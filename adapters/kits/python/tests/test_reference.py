@@ -11,7 +11,7 @@ HERE = Path(__file__).parent
 
 
 def run(conform_bin, *extra):
-    adapter = f"{shlex.quote(sys.executable)} {shlex.quote(str(HERE / 'reference_adapter.py'))} {shlex.quote(shlex.join(conform_bin))}"
+    adapter = shlex.join([sys.executable, str(HERE / "reference_adapter.py"), shlex.join(conform_bin)])
     p = subprocess.run(
         [*conform_bin, "run", "-j", "1", "--format", "json", "--adapter", adapter, *extra],
         capture_output=True,

@@ -38,7 +38,12 @@ def test_hello():
     [h] = talk(make(), '{"cmd":"hello","protocol":1}')
     assert h == {
         "protocol": 1,
-        "implementation": {"name": "t-harness", "version": "1.2.3", "language": "python", "homepage": "https://example.com"},
+        "implementation": {
+            "name": "t-harness",
+            "version": "1.2.3",
+            "language": "python",
+            "homepage": "https://example.com",
+        },
         "ops": ["retain.items", "spill.preview"],
     }
 
@@ -65,7 +70,9 @@ def test_answers(capsys):
 
 
 def test_malformed_requests():
-    answers = talk(make(), "not json", "[1]", '{"cmd":"run","op":"retain.items","input":{}}', '{"cmd":"dance","id":"x"}')
+    answers = talk(
+        make(), "not json", "[1]", '{"cmd":"run","op":"retain.items","input":{}}', '{"cmd":"dance","id":"x"}'
+    )
     assert [a["error"]["message"][:22] for a in answers] == [
         "request is not JSON: '",
         "request is not a JSON ",

@@ -33,11 +33,12 @@ infinities as ``null``).
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from typing import Any
 
-__all__ = ["JSONError", "Number", "parse", "stringify", "number_to_string"]
+__all__ = ["JSONError", "Number", "number_to_string", "parse", "quote", "stringify"]
 
 
 class JSONError(ValueError):
@@ -103,7 +104,7 @@ def _js_order(obj: dict) -> dict:
     idx = [k for k in obj if _is_index(k)]
     if not idx:
         return obj
-    if len(idx) == len(obj) and all(int(a) < int(b) for a, b in zip(idx, idx[1:])):
+    if len(idx) == len(obj) and all(int(a) < int(b) for a, b in itertools.pairwise(idx)):
         return obj
     out = {k: obj[k] for k in sorted(idx, key=int)}
     for k, v in obj.items():
@@ -301,7 +302,7 @@ def number_to_string(x: float | int) -> str:
     if frac == "0":
         frac = ""
     digits = (whole + frac).lstrip("0")
-    # value = 0.digits × 10**n; repr writes no leading zero but "0." itself
+    # value = 0.digits * 10**n; repr writes no leading zero but "0." itself
     n = int(exp) if exp else 0
     if whole == "0":
         n -= len(frac) - len(frac.lstrip("0"))

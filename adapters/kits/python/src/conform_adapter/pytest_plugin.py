@@ -209,10 +209,10 @@ class ConformCase(pytest.Item):
             pytest.xfail(str(self.case.get("baseline") or "known failure (baseline)"))
         if verdict in SKIPPED:
             pytest.skip(f"{verdict}: {self.case.get('message', '')}")
-        raise ConformFailure(self.report.detail(self.case))
+        raise ConformError(self.report.detail(self.case))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: str | None = None) -> str:
-        if isinstance(excinfo.value, ConformFailure):
+        if isinstance(excinfo.value, ConformError):
             return str(excinfo.value)
         return super().repr_failure(excinfo)
 
@@ -228,10 +228,10 @@ class ConformRun(pytest.Item):
     def runtest(self) -> None:
         problems = self.report.problems()
         if problems:
-            raise ConformFailure("\n\n".join(problems))
+            raise ConformError("\n\n".join(problems))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: str | None = None) -> str:
-        if isinstance(excinfo.value, ConformFailure):
+        if isinstance(excinfo.value, ConformError):
             return str(excinfo.value)
         return super().repr_failure(excinfo)
 
@@ -239,7 +239,7 @@ class ConformRun(pytest.Item):
         return "conform", None, "the conform run: " + " ".join(shlex.quote(a) for a in self.report.argv)
 
 
-class ConformFailure(Exception):
+class ConformError(Exception):
     """A failure conform reported; its text is conform's detail."""
 
 

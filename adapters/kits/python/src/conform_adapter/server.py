@@ -96,7 +96,7 @@ class Adapter:
             text = line.decode("utf-8")
         except UnicodeDecodeError as e:
             rid = _id_of(line.decode("utf-8", "replace"))
-            return _error(rid, f"request is not UTF-8: byte {e.start}: {line[e.start:e.start + 4].hex(' ').upper()}")
+            return _error(rid, f"request is not UTF-8: byte {e.start}: {line[e.start : e.start + 4].hex(' ').upper()}")
         try:
             req = jsonjs.parse(text, lexemes=self.lexemes)
         except jsonjs.JSONError as e:
@@ -106,7 +106,9 @@ class Adapter:
         rid = req.get("id") if isinstance(req.get("id"), str) else None
         cmd = req.get("cmd")
         if cmd == "hello":
-            return jsonjs.stringify({"protocol": PROTOCOL, "implementation": self.implementation, "ops": list(self.ops)})
+            return jsonjs.stringify(
+                {"protocol": PROTOCOL, "implementation": self.implementation, "ops": list(self.ops)}
+            )
         if cmd == "bye":
             return None
         if cmd != "run":
