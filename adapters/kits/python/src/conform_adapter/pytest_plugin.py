@@ -146,6 +146,8 @@ class Report:
                 if side in diff:
                     lines.append(f"  {side}: {_show(diff[side])}")
             for k, v in diff.items():  # members a later conform adds
+                if k in {"wantExcerpt", "gotExcerpt"} and k[:-7] in diff:
+                    continue  # the whole value is shown already
                 if k not in {"field", "comparator", "path", "requirements", "message", "want", "got"}:
                     lines.append(f"  {k}: {_show(v)}")
         if case.get("baseline"):
