@@ -10,7 +10,7 @@ from pathlib import Path
 from conform_adapter import Adapter
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[4] / "testdata" / "ports" / "python"))
-import dsh_port  # noqa: E402 - found through the path above
+import dsh_port  # found through the path above
 
 adapter = Adapter("dsh-port-python", version="0.1.0", homepage="testdata/ports/python")
 for op, fn in dsh_port.OPS.items():
