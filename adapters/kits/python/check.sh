@@ -42,3 +42,5 @@ if failed != known:
     sys.exit(1)
 print(f"the port fails exactly its {len(known)} known cases")
 PY
+echo "-- every failing case explained by the port's answer key (attribute.py)"
+"$venv/bin/python" testdata/ports/python/attribute.py "$work/port.json" | sed -n '1,3p'

@@ -117,7 +117,7 @@ def main():
     print("cases:")
     for c, r, _why in rows:
         print(f"  - {{id: {stringify(c['id'])}, key: {r}, conform: {stringify(c.get('broken') or [])}}}")
-    return 0
+    return 1 if unexplained else 0
 
 
 if __name__ == "__main__":

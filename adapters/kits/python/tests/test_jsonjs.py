@@ -187,3 +187,33 @@ def test_case_set_holds_the_edges(case_inputs):
     for edge in [b'"\\ud800', b"-0", b"1e2", b"9007199254740993", b"1e400", b"[" * 200]:
         assert edge in blob, edge
     assert any(not _plain_object_keys(raw) for _, raw in case_inputs)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is the Number::toString oracle")
+def test_number_to_string_matches_node_on_random_doubles():
+    """20,000 doubles from random bit patterns (seeded), and their integer
+    values, formatted by the kit and by node's String(x)."""
+    import random
+    import struct
+
+    rng = random.Random(24)
+    xs = []
+    while len(xs) < 20_000:
+        x = struct.unpack("<d", rng.getrandbits(64).to_bytes(8, "little"))[0]
+        if math.isfinite(x):
+            xs.append(x)
+            xs.append(float(round(x)) if abs(x) < 1e300 else x)
+    p = subprocess.run(
+        [
+            "node",
+            "-e",
+            "process.stdout.write(require('fs').readFileSync(0,'utf8').trim().split('\\n')"
+            ".map(l=>String(Number(l))).join('\\n'))",
+        ],
+        input="\n".join(repr(x) for x in xs).encode(),
+        capture_output=True,
+        check=True,
+    )
+    want = p.stdout.decode().split("\n")
+    got = [number_to_string(x) for x in xs]
+    assert [(x, g, w) for x, g, w in zip(xs, got, want, strict=True) if g != w] == []
