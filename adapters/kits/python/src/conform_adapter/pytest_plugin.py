@@ -255,9 +255,13 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         return
     conform = conform_command(config.getoption("--conform-bin"), Path(str(config.rootpath)))
     report = run_conform(conform, adapter, shlex.split(config.getoption("--conform-args") or ""))
-    new: list[pytest.Item] = [ConformRun.from_parent(session, name="conform::run", report=report)]
+    # explicit node ids: under the session, whose id is "", they would start with "::"
+    new: list[pytest.Item] = [
+        ConformRun.from_parent(session, name="conform::run", nodeid="conform::run", report=report)
+    ]
     for case in report.cases:
-        new.append(ConformCase.from_parent(session, name=f"conform::{case.get('id')}", report=report, case=case))
+        name = f"conform::{case.get('id')}"
+        new.append(ConformCase.from_parent(session, name=name, nodeid=name, report=report, case=case))
     items.extend(new)
 
 
