@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs are `make run` and `make test`.
 GO ?= go
 
-.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream fuzz-smoke mutation mutation-sample coverage-golden matrix
+.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream fuzz-smoke mutation mutation-sample coverage-golden matrix kit-python
 
 # conform's main job: run every case through the embedded reference harness.
 # Point it at your harness with `go run ./cmd/conform run -- <adapter argv>`.
@@ -82,3 +82,8 @@ kit-rust: build
 	cd adapters/kits/rust && $(KIT_RUST_ENV) cargo test -j1
 	bin/conform run --baseline testdata/ports/rust/baseline.yaml -- target/cargo/debug/examples/port
 # ---- end kit-rust
+
+# The Python adapter kit (adapters/kits/python): fresh venv, ruff, pytest, and
+# conform through its example adapter, expecting the Python port's known failures.
+kit-python: build
+	nice -n 10 adapters/kits/python/check.sh
