@@ -41,3 +41,6 @@ export declare function runConform(options: ConformTestsOptions): Promise<Confor
 
 /** How conform is found: the option, $CONFORM_BIN, PATH, or a conform checkout around cwd or this kit. */
 export declare function findConform(options?: { conform?: string | string[]; cwd?: string }): { argv: string[]; cwd?: string; from: string };
+
+/** The argv that runs conform: findConform's, with a checkout's conform built once (go build). */
+export declare function conformCommand(options?: { conform?: string | string[]; cwd?: string }): Promise<string[]>;

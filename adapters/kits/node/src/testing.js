@@ -81,6 +81,16 @@ function checkout(/** @type {string} */ dir) {
 }
 
 /**
+ * The argv that runs conform (findConform's, with a checkout's conform built once).
+ * @param {{conform?: string | string[], cwd?: string}} [options]
+ * @returns {Promise<string[]>}
+ */
+export async function conformCommand(options = {}) {
+  const found = findConform(options);
+  return found.cwd === undefined ? found.argv : [await buildConform(found.cwd)];
+}
+
+/**
  * Runs conform once and returns its parsed JSON report, with the exit status and stderr.
  * @param {import('./testing.js').ConformTestsOptions} options
  * @returns {Promise<{report: any, status: number | null, signal: string | null, stderr: string, argv: string[]}>}
@@ -88,8 +98,7 @@ function checkout(/** @type {string} */ dir) {
 export async function runConform(options) {
   const found = findConform(options);
   // `go run ./cmd/conform` is built once in the checkout and run in the caller's directory.
-  const conform = found.cwd === undefined ? found.argv : [await buildConform(found.cwd)];
-  const argv = [...conform, 'run', '--format', 'json'];
+  const argv = [...(await conformCommand(options)), 'run', '--format', 'json'];
   if (options.jobs !== undefined) argv.push('--jobs', String(options.jobs));
   if (options.exec) argv.push('--exec');
   if (options.baseline !== undefined) argv.push('--baseline', resolve(options.cwd ?? '.', options.baseline));
