@@ -108,7 +108,7 @@ export async function serve(options) {
   /** @param {any} req @param {string} line */
   const runCase = async (req, line) => {
     const id = req.id ?? null;
-    const fn = Object.hasOwn(ops, req.op) ? ops[/** @type {import('./index.js').Op} */ (req.op)] : undefined;
+    const fn = typeof req.op === 'string' && Object.hasOwn(ops, req.op) ? ops[/** @type {import('./index.js').Op} */ (req.op)] : undefined;
     if (typeof fn !== 'function') return { id, skip: `op ${stringify(req.op)} is not implemented by this adapter` };
     /** @type {string | undefined} */
     let raw;
@@ -130,7 +130,13 @@ export async function serve(options) {
         return { id, error: { message: `adapter: the ${req.op} function returned ${got}, not an output object` } };
       }
       // Written here, so that an output that cannot be JSON is this case's error.
-      const text = stringify(output);
+      let text;
+      try {
+        text = stringify(output);
+      } catch (error) {
+        diag(`case ${stringify(id)}: the ${req.op} output cannot be written as JSON: ${describe(error)}`);
+        return { id, error: { message: `adapter: answer not serializable: ${messageOf(error)}` } };
+      }
       return `{"id":${stringify(id)},"output":${text}}`;
     } catch (error) {
       if (error instanceof Skip) return { id, skip: error.message };

@@ -64,6 +64,7 @@ test('answers: output, thrown error, Skip, unlisted op, in request order', async
     run('a/4', 'spill.preview', '{}'),
     run('a/5', 'grep.result', '{}'),
     run('a/6', 'search.present', '{}'),
+    '{"cmd":"run","id":"a/7","op":["retain.items"],"input":{}}\n',
   ]);
   assert.deepEqual(lines.slice(1), [
     '{"id":"a/1","output":{"got":1}}',
@@ -72,6 +73,7 @@ test('answers: output, thrown error, Skip, unlisted op, in request order', async
     '{"id":"a/4","skip":"no spill store"}',
     '{"id":"a/5","skip":"op \\"grep.result\\" is not implemented by this adapter"}',
     '{"id":"a/6","error":{"message":"a string"}}',
+    '{"id":"a/7","skip":"op [\\"retain.items\\"] is not implemented by this adapter"}',
   ]);
 });
 
@@ -83,7 +85,7 @@ test('an output that is no object, or cannot be JSON, is the case error, named',
   assert.deepEqual(lines, [
     '{"id":"b/1","error":{"message":"adapter: the retain.items function returned an array, not an output object"}}',
     '{"id":"b/2","error":{"message":"adapter: the retain.items function returned null, not an output object"}}',
-    '{"id":"b/3","error":{"message":"Do not know how to serialize a BigInt"}}',
+    '{"id":"b/3","error":{"message":"adapter: answer not serializable: Do not know how to serialize a BigInt"}}',
   ]);
   assert.match(stderr, /returned an array/);
 });
