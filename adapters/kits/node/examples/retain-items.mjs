@@ -1,5 +1,5 @@
 // A complete conform adapter: a head item retainer, served through the kit.
-// Run it: conform run --op retain.items --adapter 'node examples/retain-items.mjs'
+// Run it: conform run --op retain.items --adapter 'node <this file>'
 import { serve } from 'conform-adapter';
 
 /** Keeps the first maxItems items of a stream (the harness under test). @param {{strategy: {maxItems: number}, items: unknown[]}} input */

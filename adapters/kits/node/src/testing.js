@@ -194,7 +194,7 @@ function runProblem(/** @type {Awaited<ReturnType<typeof runConform>>} */ run) {
     return [`conform could not run the cases (${r.fault.kind}): ${r.fault.message}`, r.fault.stderr ? `adapter stderr:\n${r.fault.stderr}` : '', cmd].filter(Boolean).join('\n');
   }
   if (!Array.isArray(r.cases)) return ['the report has no cases array', cmd].join('\n');
-  if (r.complete === false) return ['conform reports the run as incomplete (complete: false): not every case ran', cmd, tail(run.stderr)].join('\n');
+  if (r.complete === false || r.result === 'interrupted') return [`conform reports the run as incomplete (${r.complete === false ? 'complete: false' : 'result: interrupted'}): not every case ran`, cmd, tail(run.stderr)].join('\n');
   if (run.status === null || run.status > 1) return [`conform exited with ${run.status ?? run.signal}`, cmd, tail(run.stderr)].join('\n');
   return undefined;
 }
