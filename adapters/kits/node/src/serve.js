@@ -170,7 +170,8 @@ export async function serve(options) {
           send({ id: null, error: { message: 'adapter: request is not UTF-8' } });
           return true;
         }
-        const go = await handle(line.endsWith('\r') ? line.slice(0, -1) : line);
+        // A CRLF's \r is whitespace to JSON.parse.
+        const go = await handle(line);
         if (!go) finish();
         return go;
       });

@@ -2,7 +2,7 @@
 // (exit status, exec mode, the stdout guard).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serve, Skip, JsonNumber } from 'conform-adapter';
@@ -97,6 +97,15 @@ test('bye ends the session: later lines are not answered', async () => {
   assert.equal(calls, 1);
 });
 
+test('bye ends the session while stdin is still open', { timeout: 10_000 }, async () => {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const served = serve({ implementation: { name: 'open' }, ops: {}, stdin, stdout, stderr: new PassThrough() });
+  stdin.write(hello + '{"cmd":"bye"}\n'); // and no end of stdin: conform closes it, a test harness may not
+  await served;
+  assert.match(String(stdout.read()), /^\{"protocol":1,/);
+});
+
 test('malformed requests: not JSON, not an object, not UTF-8, unknown cmd; CRLF and split lines are read', async () => {
   const line = run('d/1', 'retain.items', '{"v":"' + 'x'.repeat(100_000) + '"}').replace('\n', '\r\n');
   const { lines, stderr } = await session({ 'retain.items': (/** @type {any} */ i) => ({ len: i.v.length }) }, [
@@ -143,6 +152,26 @@ test('a 100,000-deep input and output pass through', async () => {
   const deep = '['.repeat(100_000) + ']'.repeat(100_000);
   const { lines } = await session({ 'retain.items': (/** @type {any} */ i) => ({ items: i.items }) }, [run('f/1', 'retain.items', `{"items":${deep}}`)]);
   assert.equal(lines[0], `{"id":"f/1","output":{"items":${deep}}}`);
+});
+
+test('serve resolves only once a slow stdout has taken every answer', async () => {
+  /** @type {string[]} */
+  const taken = [];
+  const stdout = new Writable({
+    highWaterMark: 8,
+    write(chunk, _enc, cb) {
+      setTimeout(() => {
+        taken.push(chunk.toString());
+        cb();
+      }, 5);
+    },
+  });
+  const stdin = new PassThrough();
+  const served = serve({ implementation: { name: 'slow' }, ops: { 'retain.items': () => ({ ok: 'x'.repeat(100) }) }, stdin, stdout, stderr: new PassThrough() });
+  for (let i = 0; i < 5; i++) stdin.write(run(`s/${i}`, 'retain.items', '{}'));
+  stdin.end('{"cmd":"bye"}\n');
+  await served;
+  assert.equal(taken.join('').split('\n').length - 1, 5);
 });
 
 test('serve refuses an unknown op name and a nameless implementation', async () => {
