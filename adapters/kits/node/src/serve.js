@@ -4,7 +4,7 @@
 
 import { parseLossless, stringify } from './json.js';
 
-/** The ops of protocol v1, in `conform ops` order. */
+/** The ops of protocol v1, in `conform ops` order. @type {readonly import('./index.js').Op[]} */
 export const OPS = Object.freeze(['glob.result', 'grep.result', 'retain.items', 'retain.text', 'run_code.result', 'search.present', 'spill.preview']);
 
 /** Thrown by an op function for a case it cannot run: answered as {"skip": message}. */
@@ -233,7 +233,7 @@ function checkOptions(options) {
   }
   if (typeof ops !== 'object' || ops === null) throw new TypeError('serve: ops must be an object of op functions');
   for (const [name, fn] of Object.entries(ops)) {
-    if (!OPS.includes(name)) throw new TypeError(`serve: unknown op ${JSON.stringify(name)}; the ops of protocol v1 are ${OPS.join(', ')}`);
+    if (!OPS.includes(/** @type {import('./index.js').Op} */ (name))) throw new TypeError(`serve: unknown op ${JSON.stringify(name)}; the ops of protocol v1 are ${OPS.join(', ')}`);
     if (typeof fn !== 'function') throw new TypeError(`serve: ops[${JSON.stringify(name)}] must be a function`);
   }
   if (options.input !== undefined && options.input !== 'json' && options.input !== 'lossless') throw new TypeError('serve: input must be "json" or "lossless"');

@@ -17,3 +17,20 @@ export async function main(): Promise<void> {
   const options: ConformTestsOptions = { adapter: ['node', 'a.mjs'], args: ['--op', 'retain.items'] };
   await conformTests(options);
 }
+
+// The hand-written declarations against the sources' JSDoc: each implementation must fit its declaration.
+import * as declared from 'conform-adapter';
+import * as serveImpl from '../src/serve.js';
+import * as jsonImpl from '../src/json.js';
+
+export const checks: [
+  typeof declared.serve,
+  typeof declared.guardStdout,
+  typeof declared.rawMember,
+  typeof declared.OPS,
+  typeof declared.parse,
+  typeof declared.parseLossless,
+  typeof declared.stringify,
+  new (reason: string) => declared.Skip,
+  new (lexeme: string) => declared.JsonNumber,
+] = [serveImpl.serve, serveImpl.guardStdout, serveImpl.rawMember, serveImpl.OPS, jsonImpl.parse, jsonImpl.parseLossless, jsonImpl.stringify, serveImpl.Skip, jsonImpl.JsonNumber];
