@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
+import { stringify } from './json.js';
 
 const MODULE = 'github.com/dsh-conform/conform';
 
@@ -224,7 +225,7 @@ const SHORT = 2000;
 function stringifyShort(/** @type {unknown} */ v) {
   let s;
   try {
-    s = JSON.stringify(v) ?? 'undefined';
+    s = stringify(v) ?? 'undefined'; // want/got may nest 100,000 deep
   } catch {
     s = String(v);
   }
