@@ -87,3 +87,15 @@ kit-rust: build
 # conform through its example adapter, expecting the Python port's known failures.
 kit-python: build
 	nice -n 10 adapters/kits/python/check.sh
+
+# ---- kit-node: the TypeScript/Node adapter kit (adapters/kits/node): npm ci,
+# tsc over its hand-written types, node --test (the kit's tests, the 787
+# reference cases served through the kit, a failing case of a wrong harness in
+# node --test's output), then conform through the README's example adapter.
+.PHONY: kit-node
+kit-node: build
+	cd adapters/kits/node && npm ci --no-audit --no-fund
+	cd adapters/kits/node && npm run --silent typecheck
+	cd adapters/kits/node && CONFORM_BIN=$(CURDIR)/bin/conform nice -n 10 node --test --test-reporter=spec test/
+	cd adapters/kits/node && $(CURDIR)/bin/conform run --op retain.items --adapter 'node examples/retain-items.mjs'
+# ---- end kit-node

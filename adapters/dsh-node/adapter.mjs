@@ -8,17 +8,17 @@
 // service returns the case's scripted run, and the `spillStore` service
 // records what it is handed. See README.md.
 //
-// Protocol: one JSON request per stdin line, one JSON answer per stdout line;
-// diagnostics go to stderr. Anything upstream writes to stdout is diverted to
-// stderr so that stdout carries protocol lines only.
+// Protocol v1 (the loop, the handshake, bye, flushing, the answers) is the
+// conform-adapter kit's (adapters/kits/node); this file registers one function
+// per op. Anything upstream writes to stdout is diverted to stderr (the kit's
+// guardStdout) so that stdout carries protocol lines only.
 
-import { createInterface } from 'node:readline';
 import { createRequire } from 'node:module';
+import { serve, guardStdout, Skip } from 'conform-adapter';
 
 // ---------------------------------------------------------------------------
-// stdout discipline: keep the real writer for answers, divert everything else.
-const writeAnswerRaw = process.stdout.write.bind(process.stdout);
-process.stdout.write = (chunk, encoding, callback) => process.stderr.write(chunk, encoding, callback);
+// stdout discipline: divert everything but the answers, before upstream loads.
+guardStdout();
 
 const diag = (...parts) => {
   try {
@@ -52,7 +52,6 @@ const { CodeRuntime } = await import('@deepseek-ai/dsh-code-runtime');
 const toolsPkg = require('@deepseek-ai/dsh-tools/package.json');
 const fsSearchPkg = require('@deepseek-ai/dsh-tool-fs-search/package.json');
 
-const OPS = ['grep.result', 'glob.result', 'search.present', 'run_code.result', 'retain.items', 'retain.text', 'spill.preview'];
 
 function homepageOf(pkg) {
   const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
@@ -66,19 +65,7 @@ function homepageOf(pkg) {
 
 /** A throw by the harness itself (invalid config or budget): answered as {"error"}. */
 class HarnessThrow extends Error {}
-/** A case the adapter cannot drive through the real code: answered as {"skip"}. */
-class Skip extends Error {}
-
-function answer(obj) {
-  let line;
-  try {
-    line = JSON.stringify(obj);
-  } catch (error) {
-    diag('could not serialize an answer:', error);
-    line = JSON.stringify({ id: obj?.id ?? null, error: { message: `adapter: answer not serializable: ${String(error?.message ?? error)}` } });
-  }
-  writeAnswerRaw(line + '\n');
-}
+// A case the adapter cannot drive through the real code throws the kit's Skip: answered as {"skip"}.
 
 // ---------------------------------------------------------------------------
 // Per-call scripted state read by the stub services. Requests are handled one
@@ -603,100 +590,39 @@ async function spillPreviewOp(input) {
 }
 
 // ---------------------------------------------------------------------------
-// Dispatch.
+// Serving: one function per op, in the handshake's order. Each case starts
+// from fresh scripted state; a thrown HarnessThrow is the harness's error
+// answer, any other throw the adapter's own failure ("adapter: …").
 
-async function runOp(op, input) {
-  switch (op) {
-    case 'grep.result':
-      return await searchOp('grep', input);
-    case 'glob.result':
-      return await searchOp('glob', input);
-    case 'search.present':
-      return await searchPresentOp(input);
-    case 'run_code.result':
-      return await runCodeOp(input);
-    case 'retain.items':
-      return retainItemsOp(input);
-    case 'retain.text':
-      return retainTextOp(input);
-    case 'spill.preview':
-      return await spillPreviewOp(input);
-    default:
-      throw new Skip(`op ${safeJson(op)} is not implemented by this adapter`);
-  }
-}
-
-async function handleLine(line) {
-  if (line.trim() === '') return;
-  let req;
+const perCase = (fn) => async (input) => {
   try {
-    req = JSON.parse(line);
-  } catch (error) {
-    diag('request is not JSON:', error.message);
-    answer({ id: null, error: { message: `adapter: request is not JSON: ${error.message}` } });
-    return;
+    return await fn(input);
+  } finally {
+    current = freshState();
   }
-  if (!isObject(req)) {
-    diag('request is not an object:', line.slice(0, 200));
-    answer({ id: null, error: { message: 'adapter: request is not a JSON object' } });
-    return;
-  }
-  switch (req.cmd) {
-    case 'hello':
-      if (req.protocol !== 1) diag(`hello asks for protocol ${safeJson(req.protocol)}; this adapter speaks protocol 1`);
-      answer({
-        protocol: 1,
-        implementation: {
-          name: 'dsh (@deepseek-ai/dsh-tools + dsh-tool-fs-search + dsh-spill-policy + dsh-output-retention)',
-          version: toolsPkg.version,
-          language: 'typescript',
-          homepage: homepageOf(toolsPkg),
-        },
-        ops: OPS,
-      });
-      return;
-    case 'bye':
-      shutdown(0);
-      return;
-    case 'run': {
-      const id = req.id ?? null;
-      try {
-        const output = await runOp(req.op, req.input);
-        answer({ id, output });
-      } catch (error) {
-        if (error instanceof Skip) answer({ id, skip: error.message });
-        else if (error instanceof HarnessThrow) answer({ id, error: { message: error.message } });
-        else {
-          diag(`case ${safeJson(id)}: adapter failure:`, error);
-          answer({ id, error: { message: `adapter: ${String(error?.message ?? error)}` } });
-        }
-      } finally {
-        current = freshState();
-      }
-      return;
-    }
-    default:
-      diag('unknown cmd:', req.cmd);
-      answer({ id: req.id ?? null, error: { message: `adapter: unknown cmd ${safeJson(req.cmd)}` } });
-  }
-}
-
-let exiting = false;
-function shutdown(code) {
-  if (exiting) return;
-  exiting = true;
-  // Let the last answer flush before exiting.
-  if (process.stdout.writableNeedDrain) process.stdout.once('drain', () => process.exit(code));
-  else setImmediate(() => process.exit(code));
-}
-
-const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
-let chain = Promise.resolve();
-rl.on('line', (line) => {
-  chain = chain.then(() => (exiting ? undefined : handleLine(line))).catch((error) => diag('request handling failed:', error));
-});
-rl.on('close', () => {
-  chain.then(() => shutdown(0));
-});
+};
 
 diag(`ready: ${fsSearchPkg.name}@${fsSearchPkg.version}, ${toolsPkg.name}@${toolsPkg.version}`);
+
+await serve({
+  implementation: {
+    name: 'dsh (@deepseek-ai/dsh-tools + dsh-tool-fs-search + dsh-spill-policy + dsh-output-retention)',
+    version: toolsPkg.version,
+    language: 'typescript',
+    homepage: homepageOf(toolsPkg),
+  },
+  ops: {
+    'grep.result': perCase((input) => searchOp('grep', input)),
+    'glob.result': perCase((input) => searchOp('glob', input)),
+    'search.present': perCase(searchPresentOp),
+    'run_code.result': perCase(runCodeOp),
+    'retain.items': perCase(retainItemsOp),
+    'retain.text': perCase(retainTextOp),
+    'spill.preview': perCase(spillPreviewOp),
+  },
+  errorMessage(error, { id }) {
+    if (error instanceof HarnessThrow) return error.message;
+    diag(`case ${safeJson(id)}: adapter failure:`, error);
+    return `adapter: ${String(error?.message ?? error)}`;
+  },
+});
