@@ -100,6 +100,15 @@ func DiffText(d runner.Diff) string {
 		b.WriteString(" (no requirement of its own)")
 	}
 	b.WriteString(": " + line(d.Message))
+	if d.Comparator == runner.CmpProperty { // no golden side: what must hold, and what it saw
+		if d.Want != "" {
+			b.WriteString("\n    must hold: " + textSafe(d.Want))
+		}
+		if d.GotJSON != nil {
+			b.WriteString("\n    got (whole):  " + jsonSide(d.GotJSON))
+		}
+		return b.String()
+	}
 	if ws, gs, ok := texts(d); ok && (strings.Contains(ws, "\n") || strings.Contains(gs, "\n")) {
 		b.WriteString("\n" + indent(unified(ws, gs), "    "))
 		return b.String()

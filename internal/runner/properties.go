@@ -61,13 +61,20 @@ func CheckProperties(op string, input, output jsonjs.Value) []Diff {
 			continue
 		}
 		if msg := p.Check(input, output); msg != "" {
-			diffs = append(diffs, Diff{
+			d := Diff{
 				Field:        p.Field,
 				Comparator:   CmpProperty,
 				Path:         p.path(),
 				Requirements: []string{p.Requirement},
+				Want:         p.Doc, // what must hold: a property has no golden value
 				Message:      msg,
-			})
+			}
+			// What the property looked at (issue 20): the field's value,
+			// so a report's reader sees what broke it.
+			if v, ok := output.Get(p.Field); ok {
+				d.GotJSON, d.Got = jsonjs.Marshal(v), excerptJSON(v)
+			}
+			diffs = append(diffs, d)
 		}
 	}
 	return diffs

@@ -104,7 +104,11 @@ var _ = Describe("comparison", func() {
 		Expect(d.Want).To(Equal("\".hidden/v1/x\u2028y.txt\""))
 		Expect(d.Got).To(Equal(`"other.txt"`))
 		Expect(diffAt(r, "$.view", runner.CmpProperty).Requirements).To(Equal([]string{"SEARCH-NARROW-7"}))
-		Expect(diffAt(r, "$.meta", runner.CmpProperty).Requirements).To(Equal([]string{"SEARCH-META-6"}))
+		prop := diffAt(r, "$.meta", runner.CmpProperty)
+		Expect(prop.Requirements).To(Equal([]string{"SEARCH-META-6"}))
+		// issue 20: a property diff carries what it looked at and what must hold
+		Expect(string(prop.GotJSON)).To(ContainSubstring(`"path":"other.txt"`))
+		Expect(prop.Want).NotTo(BeEmpty())
 		Expect(d.Requirements).To(Equal([]string{"SEARCH-META-2"}), "a group's path is the meta's shape")
 		Expect(r.Broken).To(ConsistOf("SEARCH-META-2", "SEARCH-NARROW-7", "SEARCH-META-6"))
 	})
