@@ -178,6 +178,7 @@ var _ = Describe("diagnosis by deviation models (issue 20)", func() {
 				models = append(models, e.Model)
 			}
 			Expect(models).To(ContainElement("trim-python"), c.ID)
+			Expect(models[0]).To(Equal("trim-python"), "%s: the harness's language first", c.ID)
 		}
 		Expect(failing).To(BeNumerically(">=", 5))
 		var failed []string
@@ -187,6 +188,17 @@ var _ = Describe("diagnosis by deviation models (issue 20)", func() {
 			}
 		}
 		Expect(failed).To(Equal([]string{"SEARCH-ARGS-3"}))
+	})
+
+	It("lists first the model whose functions are of the harness's language", func() {
+		rep, err := runner.Run(context.Background(), []runner.Case{caseByID("run_code.result/run-code-args-description-nel-not-blank")}, runner.Options{
+			NewSession: func(context.Context) (adapter.Session, error) {
+				return adapter.InProcess(pyStrip{}, adapter.Implementation{Name: "rs", Language: "Rust"}), nil
+			}})
+		Expect(err).NotTo(HaveOccurred())
+		d := rep.Cases[0].Diagnosis
+		Expect(len(d)).To(BeNumerically(">=", 2), "U+0085: Python's set and Unicode's both strip it")
+		Expect(d[0].Model).To(Equal("trim-unicode"))
 	})
 
 	It("explains no failure of the one-bug harnesses the models do not describe", func() {

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/dsh-conform/conform/internal/diagnosis"
 	"github.com/dsh-conform/conform/reference/jsonjs"
@@ -18,8 +19,9 @@ type Explanation struct {
 }
 
 // diagnose returns the models whose answer to the case's input equals the
-// harness's in every field that differs from the golden answer (issue 20).
-func diagnose(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff) []Explanation {
+// harness's in every field that differs from the golden answer (issue 20),
+// those naming a function of the harness's language first.
+func diagnose(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff, language string) []Explanation {
 	var out []Explanation
 	for _, m := range diagnosis.Catalogue() {
 		mo, mt, ok := m.Answer(c.Op, c.InputValue)
@@ -27,7 +29,18 @@ func diagnose(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff) []Expl
 			out = append(out, Explanation{Model: m.Name, Requirement: m.Requirement, Behaves: m.Behaves, Functions: m.Functions, Fix: m.Fix})
 		}
 	}
+	slices.SortStableFunc(out, func(a, b Explanation) int { return ofLanguage(b, language) - ofLanguage(a, language) })
 	return out
+}
+
+// ofLanguage is 1 when one of e's functions is of language, else 0.
+func ofLanguage(e Explanation, language string) int {
+	for _, f := range e.Functions {
+		if lang, _, ok := strings.Cut(f, ": "); ok && language != "" && strings.EqualFold(lang, strings.TrimSpace(language)) {
+			return 1
+		}
+	}
+	return 0
 }
 
 // reproduces reports whether a model's answer (an output or a thrown

@@ -322,7 +322,7 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool,
 	}
 	r.Diffs = Compare(c, output, reply.Error)
 	if len(r.Diffs) > 0 {
-		if r.Diagnosis = diagnose(c, output, reply.Error, r.Diffs); r.Diagnosis != nil {
+		if r.Diagnosis = diagnose(c, output, reply.Error, r.Diffs, language); r.Diagnosis != nil {
 			explain(r.Diffs, r.Diagnosis)
 		}
 	}
