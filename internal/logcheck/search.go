@@ -61,6 +61,11 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 		if res.meta != nil {
 			c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-1", Violation, "%s error result carries meta", cl.tool)
 		}
+		if res.blocks != nil {
+			if why := envelopeProblem(text, res.errName, res.errCode, res.errOK); why != "" {
+				c.report(ev.line, ev.seq, id, "SEARCH-ERR-1", c.hookLevel(), "%s %s", cl.tool, why)
+			}
+		}
 		return
 	}
 	if res.meta == nil {
@@ -88,6 +93,9 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 		return
 	}
 	count, wellFormed := c.searchProducer(ev, id, m, listKey)
+	if cl.tool == toolGrep {
+		c.previews(ev, id, m)
+	}
 
 	// LOG-CHECK-SEARCH-3: the byte cap. JSON.stringify of a parsed value is
 	// never longer than its source text plus one byte per exponent (1e21
@@ -121,7 +129,7 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 	if isSpilled || !wellFormed || res.blocks == nil {
 		return
 	}
-	a := agreement{c: c, ev: ev, id: id, m: m, raw: res.meta, view: view, count: count, total: int64(total), sizeKnown: size}
+	a := agreement{c: c, cl: cl, ev: ev, id: id, m: m, raw: res.meta, view: view, count: count, total: int64(total), sizeKnown: size}
 	if cl.tool == toolGrep {
 		a.grep(text)
 	} else {
@@ -305,6 +313,7 @@ func keysString(keys []string) string {
 // (LOG-CHECK-SEARCH-5), collecting the disagreements into one finding.
 type agreement struct {
 	c         *checker
+	cl        *call
 	ev        *event
 	id        string
 	m         *searchMeta
@@ -322,16 +331,21 @@ func (a *agreement) add(format string, args ...any) {
 }
 
 func (a *agreement) flush() {
-	lvl := Violation
-	if a.c.opt.ContentHooks {
-		lvl = Warning // content-replacing hooks may rewrite the text
-	}
 	if len(a.p) > 0 {
-		a.c.report(a.ev.line, a.ev.seq, a.id, "LOG-CHECK-SEARCH-5", lvl, "text and meta disagree: %s", a.p)
+		a.c.report(a.ev.line, a.ev.seq, a.id, "LOG-CHECK-SEARCH-5", a.c.hookLevel(), "text and meta disagree: %s", a.p)
 	}
 	if len(a.unknown) > 0 {
 		a.c.report(a.ev.line, a.ev.seq, a.id, "LOG-CHECK-SEARCH-5", Unprovable, "%s", a.unknown)
 	}
+}
+
+// hookLevel is the level of a rule about a result's text that a deployment's
+// content-replacing post-tool hooks can legitimately break (Options.ContentHooks).
+func (c *checker) hookLevel() Level {
+	if c.opt.ContentHooks {
+		return Warning
+	}
+	return Violation
 }
 
 // capFits reports whether the meta with one more element of elemSize bytes
@@ -596,6 +610,9 @@ func (a *agreement) glob(text string) {
 		if _, ok := search.ParseRecovery(f.Recovery, true); !ok {
 			a.add("the recovery sentence %s is not a SEARCH-GLOB-5 form", quote(f.Recovery))
 		}
+		if f.Sampled && f.Kept == lines {
+			a.sampleShown(f, page)
+		}
 	} else {
 		if lines != n {
 			a.add("the text lists %d paths without a footer, meta.total is %d (an uncapped glob text lists every path)", lines, n)
@@ -627,4 +644,143 @@ func (a *agreement) glob(text string) {
 	case !hasFooter && a.view.Truncated && a.c.opt.GlobMaxResults <= 0:
 		a.inlineCapUnknown("globMaxResults", n, "paths")
 	}
+}
+
+// sampleShown checks the sampling basis's shown count against the page
+// (SEARCH-SAMPLE-4/5): shown is the number of top-level entries the page's
+// paths come from. Round robin takes one path of every entry before a
+// second of any, so a sample that leaves entries out (shown < total) stopped
+// in its first round: every path is from its own entry and shown equals the
+// page size, whatever the root. With the root the call's path argument
+// names, and every page path under it, shown is also recounted exactly.
+func (a *agreement) sampleShown(f search.GlobFooter, page string) {
+	if f.Shown < f.Entries && f.Shown != f.Kept {
+		a.c.report(a.ev.line, a.ev.seq, a.id, "SEARCH-SAMPLE-5", a.c.hookLevel(), "the sampling basis shows %d of %d top-level entries, but a sample that leaves entries out takes one path per entry, so its %d paths come from %d entries", f.Shown, f.Entries, f.Kept, f.Kept)
+		return
+	}
+	if !a.cl.rootOK {
+		return
+	}
+	paths := strings.Split(page, "\n")
+	if !underRoot(paths, a.cl.root) {
+		return
+	}
+	if shown := search.SampleAcrossTopLevel(paths, len(paths), a.cl.root).Shown; int64(shown) != f.Shown {
+		a.c.report(a.ev.line, a.ev.seq, a.id, "SEARCH-SAMPLE-5", a.c.hookLevel(), "the sampling basis shows %d top-level entries, but the page's %d paths come from %d under root %s", f.Shown, len(paths), shown, quote(a.cl.root))
+	}
+}
+
+// globRoot is the search root of glob arguments: a relative path argument
+// as given, or "." without one (SEARCH-SAMPLE-1); ok is false when the
+// arguments do not say, or name an absolute path (upstream makes it
+// relative to a workdir the log does not record).
+func globRoot(args string) (root string, ok bool) {
+	v, err := jsonjs.Parse([]byte(args))
+	if err != nil || v.Kind() != jsonjs.Object {
+		return "", false
+	}
+	p, has := v.Get("path")
+	if !has {
+		return ".", true
+	}
+	root, ok = p.Str()
+	return root, ok && !strings.HasPrefix(root, "/")
+}
+
+// underRoot reports whether every path is displayed under root, so that
+// grouping by root-relative top-level entry is what the tool did.
+func underRoot(paths []string, root string) bool {
+	if root == "." {
+		return true
+	}
+	r := strings.TrimRight(root, "/")
+	for _, p := range paths {
+		if r == "" || !strings.HasPrefix(p, r+"/") {
+			return false
+		}
+	}
+	return true
+}
+
+// lineTruncated is the mark a cut grep preview ends with (SEARCH-PREVIEW-1).
+const lineTruncated = " (line truncated)"
+
+// previewSlack is how many bytes short of maxLineBytes a cut preview can
+// keep: up to 3 for a code point the cut would split (SEARCH-PREVIEW-2) and
+// 3 more for a leading U+FEFF the decoder drops (SEARCH-PREVIEW-3).
+const previewSlack = 6
+
+// previews checks the grep meta lines, which are previews: none keeps a
+// lone surrogate (a preview is UTF-8 decoded, SEARCH-PREVIEW-3), and the cut
+// ones of the log agree on one maxLineBytes (SEARCH-PREVIEW-1/2). The common
+// row costs a byte search and a suffix test.
+func (c *checker) previews(ev *event, id string, m *searchMeta) {
+	lone := -1
+	for i := range m.matches {
+		line := m.matches[i].line
+		if lone < 0 && hasLoneSurrogate(line) {
+			lone = i
+		}
+		if kept, cut := bytes.CutSuffix(line, []byte(lineTruncated)); cut {
+			if other, bad := c.lineBudget.cut(len(kept)); bad {
+				c.report(ev.line, ev.seq, id, "SEARCH-PREVIEW-2", Violation, "cut grep previews of this log keep %d and %d bytes: no single maxLineBytes explains both (a cut keeps it less at most %d bytes, and a row %d to %d bytes shorter cannot be a whole line ending in %q either)",
+					len(kept), other, previewSlack, previewSlack+1, len(lineTruncated)-previewSlack-1, lineTruncated)
+			}
+		}
+	}
+	if lone >= 0 {
+		c.report(ev.line, ev.seq, id, "SEARCH-PREVIEW-3", Violation, "grep line %s keeps a lone surrogate; a preview is decoded UTF-8, where it is U+FFFD", quote(string(m.matches[lone].line)))
+	}
+}
+
+// hasLoneSurrogate reports whether WTF-8 bytes hold a lone surrogate
+// (ED A0..BF xx).
+func hasLoneSurrogate(b []byte) bool {
+	for {
+		i := bytes.IndexByte(b, 0xED)
+		if i < 0 || i+1 >= len(b) {
+			return false
+		}
+		if b[i+1] >= 0xA0 {
+			return true
+		}
+		b = b[i+1:]
+	}
+}
+
+// lineBudget holds the kept sizes of the log's cut grep previews. A cut
+// keeps maxLineBytes M less at most previewSlack bytes, so two cuts differ by
+// at most that. A row ending in the mark may instead be a whole line that
+// ends so by itself, of its size plus 17 bytes, at most M: at least 11 bytes
+// shorter than any cut. Two marked rows whose sizes differ by 7 to 10 bytes
+// are therefore not both explained by one M (unless neither is a cut, i.e.
+// both are such lines, which is not believed); they are reported once.
+type lineBudget struct {
+	sizes            []int // distinct kept sizes, at most maxBudgetSizes
+	gaveUp, reported bool
+}
+
+const maxBudgetSizes = 64
+
+func (b *lineBudget) reset() { *b = lineBudget{sizes: b.sizes[:0]} }
+
+// cut records a cut preview keeping n bytes and reports an earlier size
+// that no single maxLineBytes explains together with n.
+func (b *lineBudget) cut(n int) (other int, bad bool) {
+	if b.gaveUp || b.reported {
+		return 0, false
+	}
+	for _, k := range b.sizes {
+		if k == n {
+			return 0, false
+		}
+		if d := max(k-n, n-k); d > previewSlack && d < len(lineTruncated)-previewSlack {
+			b.reported = true
+			return k, true
+		}
+	}
+	if b.sizes = append(b.sizes, n); len(b.sizes) > maxBudgetSizes {
+		b.gaveUp = true
+	}
+	return 0, false
 }
