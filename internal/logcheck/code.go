@@ -137,7 +137,7 @@ func (c *checker) dispatch(ev *event) {
 	if settle && content.Kind() == jsonjs.Array {
 		c.dispatchSpill(ev, sub, content, bi)
 		if tool := c.canon[name]; tool == toolGrep || tool == toolGlob {
-			c.searchSettle(ev, sub, tool, isError, bi)
+			c.searchSettle(ev, sub, tool, isError, content, bi)
 		}
 	}
 	if !idsOK {
@@ -240,7 +240,13 @@ func (c *checker) dispatchSpill(ev *event, sub string, content raw, bi blockInfo
 // registry's envelope (SEARCH-ERR-1), and a success never names a saved
 // full result, since the tool's own spill skips sub-calls (CODE-DISPATCH-6).
 // A spilled text is a dispatch-arm preview and is not read.
-func (c *checker) searchSettle(ev *event, sub, tool string, isError bool, bi blockInfo) {
+func (c *checker) searchSettle(ev *event, sub, tool string, isError bool, content raw, bi blockInfo) {
+	// The common settles are told apart on the raw line, without decoding
+	// the text: an error text that opens with the envelope as written, a
+	// success without a saved-result sentence.
+	if isError && bi.n > 0 && bytes.HasPrefix(bi.texts[0], envelopeRaw) || !isError && !bytes.Contains(content, storedAtRaw) {
+		return
+	}
 	text, _, _ := c.blockTexts(bi)
 	if isError {
 		if why := envelopeProblem(text, "", "", false); why != "" {
@@ -255,6 +261,11 @@ func (c *checker) searchSettle(ev *event, sub, tool string, isError bool, bi blo
 		c.report(ev.line, ev.seq, sub, "CODE-DISPATCH-6", c.hookLevel(), "%s sub-call settle names a stored full result; the tool-owned spill runs only for top-level calls", tool)
 	}
 }
+
+var (
+	envelopeRaw = []byte(`"Error: `)
+	storedAtRaw = []byte(" result stored at: ") // SEARCH-GREP-5's and SEARCH-GLOB-5's saved forms
+)
 
 // savedRecovery reports whether a grep or glob text ends with the recovery
 // sentence of a saved full result (SEARCH-GREP-5, SEARCH-GLOB-5).

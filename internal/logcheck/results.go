@@ -22,10 +22,6 @@ type call struct {
 	name   string // as logged
 	tool   string // canonical name (grep, glob, run_code) or ""
 
-	// glob only: the search root its path argument names (SEARCH-SAMPLE-1).
-	root   string
-	rootOK bool
-
 	// run_code only.
 	argsProblem string                // why the arguments fail LOG-CHECK-CODE-3; "" when fine
 	groups      map[string]*dispGroup // parentCallId -> its dispatch events (nested parents included)
@@ -154,10 +150,6 @@ func (c *checker) toolCall(ev *event) {
 	if cl.tool == toolRunCode {
 		args, _ := c.str(argsRaw)
 		cl.argsProblem = runCodeArgsProblem(args, hasArgs && argsOK)
-	}
-	if cl.tool == toolGlob && hasArgs && argsOK {
-		args, _ := c.str(argsRaw)
-		cl.root, cl.rootOK = globRoot(args)
 	}
 	c.open[id] = cl
 }

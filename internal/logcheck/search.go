@@ -129,7 +129,7 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 	if isSpilled || !wellFormed || res.blocks == nil {
 		return
 	}
-	a := agreement{c: c, cl: cl, ev: ev, id: id, m: m, raw: res.meta, view: view, count: count, total: int64(total), sizeKnown: size}
+	a := agreement{c: c, ev: ev, id: id, m: m, raw: res.meta, view: view, count: count, total: int64(total), sizeKnown: size}
 	if cl.tool == toolGrep {
 		a.grep(text)
 	} else {
@@ -313,7 +313,6 @@ func keysString(keys []string) string {
 // (LOG-CHECK-SEARCH-5), collecting the disagreements into one finding.
 type agreement struct {
 	c         *checker
-	cl        *call
 	ev        *event
 	id        string
 	m         *searchMeta
@@ -611,7 +610,7 @@ func (a *agreement) glob(text string) {
 			a.add("the recovery sentence %s is not a SEARCH-GLOB-5 form", quote(f.Recovery))
 		}
 		if f.Sampled && f.Kept == lines {
-			a.sampleShown(f, page)
+			a.sampleShown(f)
 		}
 	} else {
 		if lines != n {
@@ -647,63 +646,22 @@ func (a *agreement) glob(text string) {
 }
 
 // sampleShown checks the sampling basis's shown count against the page
-// (SEARCH-SAMPLE-4/5): shown is the number of top-level entries the page's
-// paths come from. Round robin takes one path of every entry before a
-// second of any, so a sample that leaves entries out (shown < total) stopped
-// in its first round: every path is from its own entry and shown equals the
-// page size, whatever the root. With the root the call's path argument
-// names, and every page path under it, shown is also recounted exactly.
-func (a *agreement) sampleShown(f search.GlobFooter, page string) {
+// (SEARCH-SAMPLE-4/5): round robin takes one path of every top-level entry
+// before a second of any, so a sample that leaves entries out (shown <
+// total) stopped in its first round: each of its paths is from its own
+// entry, and shown is the page size. (Recounting the entries of the page
+// needs the search root, which upstream derives from the path argument and
+// the workdir; the log does not record the latter.)
+func (a *agreement) sampleShown(f search.GlobFooter) {
 	if f.Shown < f.Entries && f.Shown != f.Kept {
 		a.c.report(a.ev.line, a.ev.seq, a.id, "SEARCH-SAMPLE-5", a.c.hookLevel(), "the sampling basis shows %d of %d top-level entries, but a sample that leaves entries out takes one path per entry, so its %d paths come from %d entries", f.Shown, f.Entries, f.Kept, f.Kept)
-		return
 	}
-	if !a.cl.rootOK {
-		return
-	}
-	paths := strings.Split(page, "\n")
-	if !underRoot(paths, a.cl.root) {
-		return
-	}
-	if shown := search.SampleAcrossTopLevel(paths, len(paths), a.cl.root).Shown; int64(shown) != f.Shown {
-		a.c.report(a.ev.line, a.ev.seq, a.id, "SEARCH-SAMPLE-5", a.c.hookLevel(), "the sampling basis shows %d top-level entries, but the page's %d paths come from %d under root %s", f.Shown, len(paths), shown, quote(a.cl.root))
-	}
-}
-
-// globRoot is the search root of glob arguments: a relative path argument
-// as given, or "." without one (SEARCH-SAMPLE-1); ok is false when the
-// arguments do not say, or name an absolute path (upstream makes it
-// relative to a workdir the log does not record).
-func globRoot(args string) (root string, ok bool) {
-	v, err := jsonjs.Parse([]byte(args))
-	if err != nil || v.Kind() != jsonjs.Object {
-		return "", false
-	}
-	p, has := v.Get("path")
-	if !has {
-		return ".", true
-	}
-	root, ok = p.Str()
-	return root, ok && !strings.HasPrefix(root, "/")
-}
-
-// underRoot reports whether every path is displayed under root, so that
-// grouping by root-relative top-level entry is what the tool did.
-func underRoot(paths []string, root string) bool {
-	if root == "." {
-		return true
-	}
-	r := strings.TrimRight(root, "/")
-	for _, p := range paths {
-		if r == "" || !strings.HasPrefix(p, r+"/") {
-			return false
-		}
-	}
-	return true
 }
 
 // lineTruncated is the mark a cut grep preview ends with (SEARCH-PREVIEW-1).
 const lineTruncated = " (line truncated)"
+
+var lineTruncatedRaw = []byte(lineTruncated)
 
 // previewSlack is how many bytes short of maxLineBytes a cut preview can
 // keep: up to 3 for a code point the cut would split (SEARCH-PREVIEW-2) and
@@ -721,10 +679,11 @@ func (c *checker) previews(ev *event, id string, m *searchMeta) {
 		if lone < 0 && hasLoneSurrogate(line) {
 			lone = i
 		}
-		if kept, cut := bytes.CutSuffix(line, []byte(lineTruncated)); cut {
-			if other, bad := c.lineBudget.cut(len(kept)); bad {
+		if bytes.HasSuffix(line, lineTruncatedRaw) {
+			kept := len(line) - len(lineTruncated)
+			if other, bad := c.lineBudget.cut(kept); bad {
 				c.report(ev.line, ev.seq, id, "SEARCH-PREVIEW-2", Violation, "cut grep previews of this log keep %d and %d bytes: no single maxLineBytes explains both (a cut keeps it less at most %d bytes, and a row %d to %d bytes shorter cannot be a whole line ending in %q either)",
-					len(kept), other, previewSlack, previewSlack+1, len(lineTruncated)-previewSlack-1, lineTruncated)
+					kept, other, previewSlack, previewSlack+1, len(lineTruncated)-previewSlack-1, lineTruncated)
 			}
 		}
 	}
