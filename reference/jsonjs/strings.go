@@ -241,9 +241,7 @@ func Concat(a, b string) string {
 	if lead >= 0xDC00 || trail < 0xDC00 {
 		return a + b
 	}
-	r := 0x10000 + (rune(lead)-0xD800)<<10 + (rune(trail) - 0xDC00)
-	out := make([]byte, 0, n+len(b)-2)
-	out = append(out, a[:n-3]...)
-	out = utf8.AppendRune(out, r)
-	return string(append(out, b[3:]...))
+	var pair [utf8.UTFMax]byte
+	k := utf8.EncodeRune(pair[:], 0x10000+(rune(lead)-0xD800)<<10+(rune(trail)-0xDC00))
+	return a[:n-3] + string(pair[:k]) + b[3:]
 }
