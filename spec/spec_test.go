@@ -463,7 +463,7 @@ var schemaInstances = map[string]instances{
 			`{"tool":"glob","result":{"isError":false}}`,
 			`{"tool":"glob","args":{"pattern":1},"result":{"isError":true,"meta":"nope"}}`,
 			`{"tool":"grep","args":null,"result":{"isError":false,"meta":{"kind":"matches","files":[],"truncated":false,"total":0}}}`,
-			`{"tool":"grep","result":{"meta":null}}`,                   // isError absent is false (docs/ops.md)
+			`{"tool":"grep","result":{"meta":null}}`,                  // isError absent is false (docs/ops.md)
 			`{"tool":"grep","result":{"isError":null,"meta":"nope"}}`, // and so is null
 		},
 		invalid: []string{

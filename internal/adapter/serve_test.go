@@ -243,7 +243,7 @@ var _ = Describe("Serve with protocol-valid request framings", func() {
 		Expect(got[0]).To(HavePrefix(`{"protocol":1,`))
 		ids := []string{"space-1", "tab-1", "cr-1", "mixed-1", "escaped-1", "extra-1", "last-wins-1", "id-first-1", "indented-1"}
 		for i, id := range ids {
-			Expect(got[i+1]).To(HavePrefix(`{"id":"`+id+`","output":{`))
+			Expect(got[i+1]).To(HavePrefix(`{"id":"` + id + `","output":{`))
 		}
 		Expect(got[len(ids)+1]).To(HavePrefix(`{"error":{"message":"request is not JSON: `)) // JSON.parse refuses a vertical tab
 	})
