@@ -214,10 +214,10 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk ful
 // framings.jsonl holds request lines conform never writes but the protocol
 // allows (JSON.parse reads them): whitespace between tokens (space, tab,
 // CR), member names spelled with escapes, an escaped extra member, a
-// repeated id (the last wins), id before cmd, leading blanks; and one line
-// that is not JSON (a vertical tab between members), which gets an error
-// answer. The mutation runner sends the same script to every mutant
-// (docs/mutation.md).
+// repeated id (the last wins), id before cmd, leading blanks. The mutation
+// runner sends the same script to every mutant (docs/mutation.md); it holds
+// no malformed line, whose error answer would judge the wording of parse
+// errors, which the list of equivalent mutants leaves out.
 var _ = Describe("Serve with protocol-valid request framings", func() {
 	data, err := os.ReadFile(filepath.Join("testdata", "framings.jsonl"))
 	if err != nil {
@@ -227,7 +227,7 @@ var _ = Describe("Serve with protocol-valid request framings", func() {
 
 	It("answers each as it answers the same request written compact", func() {
 		Expect(len(framed)).To(BeNumerically(">", 8))
-		for _, line := range framed[1 : len(framed)-2] { // between hello and the line that is not JSON
+		for _, line := range framed[1 : len(framed)-1] { // between hello and bye
 			v, err := jsonjs.Parse([]byte(line))
 			Expect(err).NotTo(HaveOccurred(), line)
 			compact := string(jsonjs.Marshal(v)) // id-first-1 is compact already; its answer is checked below
@@ -245,6 +245,5 @@ var _ = Describe("Serve with protocol-valid request framings", func() {
 		for i, id := range ids {
 			Expect(got[i+1]).To(HavePrefix(`{"id":"` + id + `","output":{`))
 		}
-		Expect(got[len(ids)+1]).To(HavePrefix(`{"error":{"message":"request is not JSON: `)) // JSON.parse refuses a vertical tab
 	})
 })
