@@ -46,6 +46,7 @@ func Named() []Case {
 		namedStrengthJSON(),
 		namedStrengthSearch2(),
 		namedStrengthLex(),
+		namedJudge(), // named_judge.go: issue 22's observable equivalents, surrogate-pair joins and null members
 	} {
 		cases = append(cases, part...)
 	}

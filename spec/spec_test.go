@@ -479,10 +479,11 @@ var schemaInstances = map[string]instances{
 			`{"tool":"glob","result":{"isError":false}}`,
 			`{"tool":"glob","args":{"pattern":1},"result":{"isError":true,"meta":"nope"}}`,
 			`{"tool":"grep","args":null,"result":{"isError":false,"meta":{"kind":"matches","files":[],"truncated":false,"total":0}}}`,
+			`{"tool":"grep","result":{"meta":null}}`,                  // isError absent is false (docs/ops.md)
+			`{"tool":"grep","result":{"isError":null,"meta":"nope"}}`, // and so is null
 		},
 		invalid: []string{
 			`{"tool":"read","result":{"isError":false}}`,
-			`{"tool":"grep","result":{"meta":null}}`,
 			`{"tool":"grep"}`,
 			`{"tool":"grep","result":{"isError":"no"}}`,
 		},
@@ -577,10 +578,13 @@ var schemaInstances = map[string]instances{
 			`{"blocks":[{"type":"text","text":"a"},{"type":"image"}],"maxInlineBytes":1,"toolName":"read","arm":"dispatch"}`,
 			`{"text":"a","maxInlineBytes":-1}`,
 			`{"text":"a","maxInlineBytes":1.5,"arm":"result"}`,
+			`{"text":null,"blocks":[{"type":"text","text":null}],"maxInlineBytes":1,"ref":null,"toolName":null,"arm":null}`, // null reads as absent
+			`{"text":"a","blocks":null,"maxInlineBytes":1}`,
 		},
 		invalid: []string{
 			`{"text":"a","blocks":[],"maxInlineBytes":1}`,
 			`{"maxInlineBytes":1}`,
+			`{"text":null,"blocks":null,"maxInlineBytes":1}`,
 			`{"text":"a","maxInlineBytes":1,"arm":"model"}`,
 			`{"text":"a","maxInlineBytes":1,"ref":{"locator":"/spill/big.txt"}}`,
 			`{"blocks":[{"text":"a"}],"maxInlineBytes":1}`,

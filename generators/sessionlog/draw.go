@@ -157,7 +157,9 @@ func obj(kv ...any) jsonjs.Value {
 
 // deployment makes a drawn search configuration one a single deployment
 // checked with the checker's defaults would have: searchMetaMaxBytes is the
-// default 65536 for every call (a log comes from one deployment; the inline
+// default 65536 and grepMaxLineBytes the default 2000 for every call (a log
+// comes from one deployment, and check-log holds its previews to one
+// maxLineBytes, SEARCH-PREVIEW-2; the inline
 // caps, which the checker does not assume, still vary), and a saved spill
 // artifact has a non-empty retrieval hint (the checker reads the
 // SEARCH-GREP-5 / SEARCH-GLOB-5 saved form as "<locator>. <hint>" with a
@@ -166,7 +168,7 @@ func deployment(config jsonjs.Value, spill *search.SpillStore) (jsonjs.Value, *s
 	members, _ := config.Members()
 	kept := make([]jsonjs.Member, 0, len(members))
 	for _, m := range members {
-		if m.Key != "maxMetaBytes" {
+		if m.Key != "maxMetaBytes" && m.Key != "maxLineBytes" {
 			kept = append(kept, m)
 		}
 	}

@@ -99,6 +99,22 @@ func Mutations() []Mutation {
 		{"dispatch-settle-before-start", "LOG-CHECK-CODE-6", edit(mutDispatchSettleFirst)},
 		// A bash tool/call (with its result) uses a sub-call's id as its call id.
 		{"tool-call-for-sub-call", "LOG-CHECK-CODE-7", edit(mutToolCallForSubCall)},
+		// An error grep/glob result's text loses its "Error: " prefix (issue 22: whatever its error info).
+		{"search-error-no-envelope", "SEARCH-ERR-1", edit(mutSearchErrorNoEnvelope)},
+		// An argument-check error of grep/glob (plain, no error info) gets {ToolArgsError, INVALID_ARGS}.
+		{"search-args-error-typed", "SEARCH-ERR-1", edit(mutSearchArgsErrorTyped)},
+		// An error grep/glob sub-call's settle text loses its "Error: " prefix.
+		{"settle-error-no-envelope", "SEARCH-ERR-1", edit(mutSettleErrorNoEnvelope)},
+		// An error run_code result that is not CODE_RUN_FAILED loses its "Error: " prefix.
+		{"run-code-error-no-envelope", "CODE-ERR-1", edit(mutRunCodeErrorNoEnvelope)},
+		// A grep result re-rendered with a line that ends in a lone surrogate, in meta and text alike.
+		{"grep-line-lone-surrogate", "SEARCH-PREVIEW-3", edit(mutGrepLoneSurrogate)},
+		// A grep result re-rendered with two cut lines, the second keeping 1,992 bytes instead of 2,000.
+		{"grep-preview-cut-sizes", "SEARCH-PREVIEW-2", edit(mutGrepCutSizes)},
+		// A glob result re-rendered with sampling says "sampled across 3 of the 6" for a page from 4 entries.
+		{"glob-sample-shown", "SEARCH-SAMPLE-5", edit(mutGlobSampleShown)},
+		// A successful grep/glob sub-call's settle says its full result was stored.
+		{"settle-stored-full-result", "CODE-DISPATCH-6", edit(mutSettleStored)},
 	}
 }
 
@@ -670,4 +686,132 @@ func renumberWithInserted(m *mlog, at int) {
 	m.renumber()
 	s, _ := intAt(m.val[at], "seq")
 	m.setAt(at+1, intList(s), "sourceEventSeqs")
+}
+
+// ---------------------------------------------------------------------------
+// Error envelopes, previews, sampling and nested spills (issue 22)
+
+// searchError picks an error grep/glob result whose text is the registry's
+// envelope and, when args is set, an argument-check error (no error info).
+func searchError(m *mlog, args bool) *callInfo {
+	return m.index().pick(func(c *callInfo) bool {
+		if !c.isSearch() || c.result < 0 || !boolAt(m.val[c.result], pIsError...) {
+			return false
+		}
+		text := strAt(m.val[c.result], pText...)
+		_, hasErr := getPath(m.val[c.result], pError...)
+		return strings.HasPrefix(text, "Error: ") && (!args || !hasErr && !strings.HasPrefix(text, "Error: invalid arguments: "))
+	})
+}
+
+func mutSearchErrorNoEnvelope(m *mlog) bool {
+	c := searchError(m, false)
+	if c == nil {
+		return false
+	}
+	m.setAt(c.result, jsonjs.StringValue(strings.TrimPrefix(strAt(m.val[c.result], pText...), "Error: ")), pText...)
+	return true
+}
+
+func mutSearchArgsErrorTyped(m *mlog) bool {
+	c := searchError(m, true)
+	if c == nil {
+		return false
+	}
+	m.setAt(c.result, obj("name", "ToolArgsError", "code", "INVALID_ARGS"), pError...)
+	return true
+}
+
+var pSettleText = []any{"data", "content", 0, "text"}
+
+// searchSettle picks a grep/glob settle that is an error or a success.
+func searchSettle(m *mlog, isError bool) int {
+	for _, c := range m.index().calls {
+		for _, i := range c.settles {
+			name := strAt(m.val[i], "data", "name")
+			if (name == toolGrep || name == toolGlob) && boolAt(m.val[i], "data", "isError") == isError &&
+				strings.HasPrefix(strAt(m.val[i], pSettleText...), "Error: ") == isError {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func mutSettleErrorNoEnvelope(m *mlog) bool {
+	i := searchSettle(m, true)
+	if i < 0 {
+		return false
+	}
+	m.setAt(i, jsonjs.StringValue(strings.TrimPrefix(strAt(m.val[i], pSettleText...), "Error: ")), pSettleText...)
+	return true
+}
+
+func mutSettleStored(m *mlog) bool {
+	i := searchSettle(m, false)
+	if i < 0 {
+		return false
+	}
+	text := "Found 1 of 3 matches\n\na.ts\nLine 1: x\n\n(Full grep result stored at: /spill/x1-grep.txt. Use read with offset/limit.)"
+	if strAt(m.val[i], "data", "name") == toolGlob {
+		text = "a.ts\n\n(Showing 1 of 3 paths. Full sorted result stored at: /spill/x1-glob.txt. Use read with offset/limit.)"
+	}
+	m.setAt(i, jsonjs.StringValue(text), pSettleText...)
+	return true
+}
+
+func mutRunCodeErrorNoEnvelope(m *mlog) bool {
+	c := m.index().pick(func(c *callInfo) bool {
+		return c.name == toolRunCode && c.result >= 0 && boolAt(m.val[c.result], pIsError...) &&
+			strAt(m.val[c.result], "data", "error", "code") != codemode.CodeRunFailedCode &&
+			strings.HasPrefix(strAt(m.val[c.result], pText...), "Error: ")
+	})
+	if c == nil {
+		return false
+	}
+	m.setAt(c.result, jsonjs.StringValue(strings.TrimPrefix(strAt(m.val[c.result], pText...), "Error: ")), pText...)
+	return true
+}
+
+// loneLow is U+DC80 as WTF-8, a lone trail surrogate.
+const loneLow = "\xed\xb2\x80"
+
+func mutGrepLoneSurrogate(m *mlog) bool {
+	c, args := searchOKArgs(m, toolGrep)
+	if c == nil {
+		return false
+	}
+	in := search.GrepInput{Args: args, Value: search.GrepValue{Matches: []search.Match{{Path: "src/a.ts", LineNumber: 1, Line: "fixed"}}}}
+	return rerender(m, c, reference.OpGrepResult, in, func(text string, meta jsonjs.Value) (string, jsonjs.Value) {
+		return strings.Replace(text, "Line 1: fixed", "Line 1: fixed"+loneLow, 1),
+			setPath(meta, jsonjs.StringValue("fixed"+loneLow), "files", 0, "matches", 0, "line")
+	})
+}
+
+func mutGrepCutSizes(m *mlog) bool {
+	c, args := searchOKArgs(m, toolGrep)
+	if c == nil {
+		return false
+	}
+	long := func(b string) string { return strings.Repeat(b, 2100) }
+	in := search.GrepInput{Args: args, Value: search.GrepValue{Matches: []search.Match{
+		{Path: "src/a.ts", LineNumber: 1, Line: long("x")}, {Path: "src/a.ts", LineNumber: 2, Line: long("z")}}}}
+	const mark = " (line truncated)"
+	short := strings.Repeat("z", 1992) + mark
+	return rerender(m, c, reference.OpGrepResult, in, func(text string, meta jsonjs.Value) (string, jsonjs.Value) {
+		return strings.Replace(text, strings.Repeat("z", 2000)+mark, short, 1),
+			setPath(meta, jsonjs.StringValue(short), "files", 0, "matches", 1, "line")
+	})
+}
+
+func mutGlobSampleShown(m *mlog) bool {
+	c, args := searchOKArgs(m, toolGlob)
+	if c == nil {
+		return false
+	}
+	in := search.GlobInput{Args: args, Value: search.GlobValue{Root: ".", Paths: []string{"a/1.ts", "a/2.ts", "b/1.ts", "c/1.ts", "d/1.ts", "e/1.ts", "f/1.ts"}},
+		Config: obj("maxResults", 4, "sampleOverCap", true)}
+	return rerender(m, c, reference.OpGlobResult, in, func(text string, meta jsonjs.Value) (string, jsonjs.Value) {
+		return strings.Replace(text, "sampled across 4 of the 6", "sampled across 3 of the 6", 1), meta
+	})
 }

@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -15,6 +17,7 @@ import (
 	"github.com/dsh-conform/conform"
 	"github.com/dsh-conform/conform/internal/adapter"
 	"github.com/dsh-conform/conform/reference"
+	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
 var impl = adapter.Implementation{Name: "test", Version: "0.1.0", Language: "go", Homepage: "https://example.com"}
@@ -208,3 +211,40 @@ func (panicky) Run(string, []byte) ([]byte, error) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// framings.jsonl holds request lines conform never writes but the protocol
+// allows (JSON.parse reads them): whitespace between tokens (space, tab,
+// CR), member names spelled with escapes, an escaped extra member, a
+// repeated id (the last wins), id before cmd, leading blanks. The mutation
+// runner sends the same script to every mutant (docs/mutation.md); it holds
+// no malformed line, whose error answer would judge the wording of parse
+// errors, which the list of equivalent mutants leaves out.
+var _ = Describe("Serve with protocol-valid request framings", func() {
+	data, err := os.ReadFile(filepath.Join("testdata", "framings.jsonl"))
+	if err != nil {
+		panic(err)
+	}
+	framed := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+
+	It("answers each as it answers the same request written compact", func() {
+		Expect(len(framed)).To(BeNumerically(">", 8))
+		for _, line := range framed[1 : len(framed)-1] { // between hello and bye
+			v, err := jsonjs.Parse([]byte(line))
+			Expect(err).NotTo(HaveOccurred(), line)
+			compact := string(jsonjs.Marshal(v)) // id-first-1 is compact already; its answer is checked below
+			got := serveOnce(adapter.Reference(), line)
+			Expect(got).To(Equal(serveOnce(adapter.Reference(), compact)), line)
+			Expect(got[0]).To(ContainSubstring(`,"output":{`), line)
+		}
+	})
+
+	It("holds the whole script as one session", func() {
+		got := serveOnce(adapter.Reference(), framed...)
+		Expect(got).To(HaveLen(len(framed) - 1)) // bye has no answer
+		Expect(got[0]).To(HavePrefix(`{"protocol":1,`))
+		ids := []string{"space-1", "tab-1", "cr-1", "mixed-1", "escaped-1", "extra-1", "last-wins-1", "id-first-1", "indented-1"}
+		for i, id := range ids {
+			Expect(got[i+1]).To(HavePrefix(`{"id":"` + id + `","output":{`))
+		}
+	})
+})

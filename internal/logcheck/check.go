@@ -76,6 +76,7 @@ type checker struct {
 	done recent
 
 	freeGroups []*dispGroup // validated dispatch groups, for reuse (newGroup)
+	lineBudget lineBudget   // the maxLineBytes the grep previews of this log allow (SEARCH-PREVIEW-2)
 }
 
 func newChecker(file string, opt Options, emit func(Finding)) *checker {
@@ -107,6 +108,7 @@ func newChecker(file string, opt Options, emit func(Finding)) *checker {
 	for canonical, logged := range names {
 		c.canon[logged] = canonical
 	}
+	c.lineBudget.reset()
 	c.st.UnknownTypes = map[string]int{}
 	c.st.ResultsChecked = map[string]int{}
 	c.st.Findings = map[Level]int{}

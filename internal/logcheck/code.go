@@ -7,6 +7,7 @@ import (
 
 	"github.com/dsh-conform/conform/reference/codemode"
 	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/reference/search"
 	"github.com/dsh-conform/conform/reference/spill"
 )
 
@@ -54,6 +55,10 @@ func (c *checker) checkRunCode(ev *event, cl *call, res *result, code string) {
 		kind, _, found := strings.Cut(rest, "): ")
 		if !ok || !found || !codemode.IsFailureKind(kind) {
 			c.report(ev.line, ev.seq, id, "LOG-CHECK-CODE-2", Violation, "CODE_RUN_FAILED text %s does not start with %q + one of the six failure kinds + \"): \"", quote(text), failurePrefix)
+		}
+	default:
+		if why := envelopeProblem(text, res.errName, res.errCode, res.errOK); why != "" {
+			c.report(ev.line, ev.seq, id, "CODE-ERR-1", c.hookLevel(), "run_code %s", why)
 		}
 	}
 }
@@ -131,6 +136,9 @@ func (c *checker) dispatch(ev *event) {
 	}
 	if settle && content.Kind() == jsonjs.Array {
 		c.dispatchSpill(ev, sub, content, bi)
+		if tool := c.canon[name]; tool == toolGrep || tool == toolGlob {
+			c.searchSettle(ev, sub, tool, isError, content, bi)
+		}
 	}
 	if !idsOK {
 		return
@@ -225,6 +233,59 @@ func (c *checker) dispatchSpill(ev *event, sub string, content raw, bi blockInfo
 		return
 	}
 	c.spillBound(ev, sub, "LOG-CHECK-CODE-8", text, spilled(text))
+}
+
+// searchSettle checks the text of a grep or glob sub-call's settle, which is
+// what a top-level result would carry (CODE-DISPATCH-3): an error keeps the
+// registry's envelope (SEARCH-ERR-1), and a success never names a saved
+// full result, since the tool's own spill skips sub-calls (CODE-DISPATCH-6).
+// A spilled text is a dispatch-arm preview and is not read.
+func (c *checker) searchSettle(ev *event, sub, tool string, isError bool, content raw, bi blockInfo) {
+	// The common settles are told apart on the raw line, without decoding
+	// the text: an error text that opens with the envelope as written, a
+	// success without a saved-result sentence.
+	if isError && bi.n > 0 && bytes.HasPrefix(bi.texts[0], envelopeRaw) || !isError && !bytes.Contains(content, storedAtRaw) {
+		return
+	}
+	text, _, _ := c.blockTexts(bi)
+	if isError {
+		if why := envelopeProblem(text, "", "", false); why != "" {
+			c.report(ev.line, ev.seq, sub, "SEARCH-ERR-1", c.hookLevel(), "%s sub-call settle: %s", tool, why)
+		}
+		return
+	}
+	if spilled(text) {
+		return
+	}
+	if savedRecovery(text, tool == toolGlob) {
+		c.report(ev.line, ev.seq, sub, "CODE-DISPATCH-6", c.hookLevel(), "%s sub-call settle names a stored full result; the tool-owned spill runs only for top-level calls", tool)
+	}
+}
+
+var (
+	envelopeRaw = []byte(`"Error: `)
+	storedAtRaw = []byte(" result stored at: ") // SEARCH-GREP-5's and SEARCH-GLOB-5's saved forms
+)
+
+// savedRecovery reports whether a grep or glob text ends with the recovery
+// sentence of a saved full result (SEARCH-GREP-5, SEARCH-GLOB-5).
+func savedRecovery(text string, glob bool) bool {
+	last, start := lastSegment(text)
+	if start == 0 || !strings.HasPrefix(last, "(") || !strings.HasSuffix(last, ")") {
+		return false
+	}
+	recovery := last[1 : len(last)-1]
+	if glob {
+		f, ok := search.ParseGlobFooter(last)
+		if !ok {
+			return false
+		}
+		recovery = f.Recovery
+	} else if !strings.HasPrefix(text, "Found ") {
+		return false
+	}
+	ref, ok := search.ParseRecovery(recovery, glob)
+	return ok && ref != nil
 }
 
 // validateDispatches checks the numbering and pairing of a run_code call's

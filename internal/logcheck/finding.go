@@ -58,7 +58,9 @@ type Options struct {
 	GlobMaxResults int
 	// ContentHooks says the deployment runs content-replacing post-tool
 	// hooks, which can legitimately make a search text disagree with its
-	// meta: LOG-CHECK-SEARCH-5 is then reported as a warning.
+	// meta or lose its envelope: LOG-CHECK-SEARCH-5 and the text rules of
+	// issue 22 (SEARCH-ERR-1, CODE-ERR-1, SEARCH-SAMPLE-5, CODE-DISPATCH-6)
+	// are then reported as warnings.
 	ContentHooks bool
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dsh-conform/conform/reference/codemode"
 	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/reference/registry"
 )
 
 // call is the state of one tool/call until its append result arrives.
@@ -473,6 +474,31 @@ func (c *checker) blockTexts(bi blockInfo) (text string, n int, allText bool) {
 		sb.WriteString(s)
 	}
 	return sb.String(), bi.n, bi.allText
+}
+
+// argsErrorPrefix starts the text of every argument schema violation, the
+// only failure that carries ToolArgsError (SEARCH-ERR-1, CODE-ERR-1).
+var argsErrorPrefix = registry.ErrorText(registry.ArgsErrorMessage(nil))
+
+// envelopeProblem tells why the text of an error result of grep, glob or
+// run_code (or of a grep or glob sub-call) is not the registry's envelope,
+// or "" when it is: every failure of these tools is thrown inside the
+// registry, which writes "Error: " + message whatever the error info
+// (SEARCH-ERR-1, CODE-ERR-1, CODE-FAIL-2), and only an argument schema
+// violation carries {ToolArgsError, INVALID_ARGS}, with the message
+// "invalid arguments: …". A spilled text is a preview, and a crash closer
+// is the harness's own wording (LOG-RES-4): neither is checked.
+func envelopeProblem(text, errName, errCode string, hasErr bool) string {
+	if spilled(text) || hasErr && (errCode == codeNotStarted || errCode == codeOutcomeUnknown) {
+		return ""
+	}
+	if !strings.HasPrefix(text, "Error: ") {
+		return "error text " + quote(text) + " lacks the registry's \"Error: \" envelope"
+	}
+	if hasErr && errName == registry.ToolArgsError.Name && errCode == registry.ToolArgsError.Code && !strings.HasPrefix(text, argsErrorPrefix) {
+		return "error {ToolArgsError, INVALID_ARGS} on text " + quote(text) + "; only an argument schema violation carries it, as " + quote(argsErrorPrefix+"…")
+	}
+	return ""
 }
 
 // errorInfo checks LOG-CHECK-3.

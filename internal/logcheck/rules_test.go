@@ -140,6 +140,14 @@ var _ = Describe("rule fixtures", func() {
 		Entry("a spilled text with maxInlineBytes unknown", "search6-spilled", []string{u("LOG-CHECK-SEARCH-6")}),
 		Entry("a spilled text over maxInlineBytes", "search6-spilled", []string{v("LOG-CHECK-SEARCH-6")}, withInline(100)),
 		Entry("a spilled text within maxInlineBytes", "search6-spilled", none(), withInline(800)),
+		Entry("an error text without the envelope, whatever its error info (issue 22)", "searcherr1-no-envelope", []string{v("SEARCH-ERR-1")}),
+		Entry("content hooks downgrade it", "searcherr1-no-envelope", []string{w("SEARCH-ERR-1")}, withHooks()),
+		Entry("ToolArgsError on an argument-check error", "searcherr1-args-error-typed", []string{v("SEARCH-ERR-1")}),
+		Entry("a sub-call's settle keeps the envelope too", "searcherr1-settle-no-envelope", []string{v("SEARCH-ERR-1")}),
+		Entry("a grep preview never keeps a lone surrogate", "preview3-lone-surrogate", []string{v("SEARCH-PREVIEW-3")}),
+		Entry("cut previews keeping 2000 and 1992 bytes", "preview2-inconsistent-cuts", []string{v("SEARCH-PREVIEW-2")}),
+		Entry("cuts keeping 2000 and 1997 bytes and an uncut 2000-byte line", "valid-preview-cuts", none()),
+		Entry("a sampled footer whose shown count is not the page's entries", "sample5-shown-not-page", []string{v("SEARCH-SAMPLE-5")}),
 
 		// Code Mode.
 		Entry(nil, "code1-meta", []string{v("LOG-CHECK-CODE-1")}),
@@ -149,6 +157,8 @@ var _ = Describe("rule fixtures", func() {
 		Entry("an error text is never empty (issue 10)", "code2-error-empty-text", []string{v("LOG-CHECK-CODE-2")}),
 		Entry("a program may print the marker, so this only warns", "code2-marker-not-alone", []string{w("LOG-CHECK-CODE-2")}),
 		Entry(nil, "code3-blank-description", []string{v("LOG-CHECK-CODE-3")}),
+		Entry("a run_code error text without the envelope and no CODE_RUN_FAILED (issue 22)", "codeerr1-no-envelope", []string{v("CODE-ERR-1")}),
+		Entry("a nested grep never names a stored full result", "dispatch6-nested-grep-spill", []string{v("CODE-DISPATCH-6")}),
 		Entry(nil, "code4-arguments-string", []string{v("LOG-CHECK-CODE-4"), v("LOG-CHECK-CODE-4")}),
 		Entry("the sub-call id rule is reported as LOG-CHECK-CODE-4", "code4-subcallid",
 			[]string{v("LOG-CHECK-CODE-4"), v("LOG-CHECK-CODE-4")}),

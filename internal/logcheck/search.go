@@ -61,6 +61,11 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 		if res.meta != nil {
 			c.report(ev.line, ev.seq, id, "LOG-CHECK-SEARCH-1", Violation, "%s error result carries meta", cl.tool)
 		}
+		if res.blocks != nil {
+			if why := envelopeProblem(text, res.errName, res.errCode, res.errOK); why != "" {
+				c.report(ev.line, ev.seq, id, "SEARCH-ERR-1", c.hookLevel(), "%s %s", cl.tool, why)
+			}
+		}
 		return
 	}
 	if res.meta == nil {
@@ -88,6 +93,9 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 		return
 	}
 	count, wellFormed := c.searchProducer(ev, id, m, listKey)
+	if cl.tool == toolGrep {
+		c.previews(ev, id, m)
+	}
 
 	// LOG-CHECK-SEARCH-3: the byte cap. JSON.stringify of a parsed value is
 	// never longer than its source text plus one byte per exponent (1e21
@@ -322,16 +330,21 @@ func (a *agreement) add(format string, args ...any) {
 }
 
 func (a *agreement) flush() {
-	lvl := Violation
-	if a.c.opt.ContentHooks {
-		lvl = Warning // content-replacing hooks may rewrite the text
-	}
 	if len(a.p) > 0 {
-		a.c.report(a.ev.line, a.ev.seq, a.id, "LOG-CHECK-SEARCH-5", lvl, "text and meta disagree: %s", a.p)
+		a.c.report(a.ev.line, a.ev.seq, a.id, "LOG-CHECK-SEARCH-5", a.c.hookLevel(), "text and meta disagree: %s", a.p)
 	}
 	if len(a.unknown) > 0 {
 		a.c.report(a.ev.line, a.ev.seq, a.id, "LOG-CHECK-SEARCH-5", Unprovable, "%s", a.unknown)
 	}
+}
+
+// hookLevel is the level of a rule about a result's text that a deployment's
+// content-replacing post-tool hooks can legitimately break (Options.ContentHooks).
+func (c *checker) hookLevel() Level {
+	if c.opt.ContentHooks {
+		return Warning
+	}
+	return Violation
 }
 
 // capFits reports whether the meta with one more element of elemSize bytes
@@ -596,6 +609,9 @@ func (a *agreement) glob(text string) {
 		if _, ok := search.ParseRecovery(f.Recovery, true); !ok {
 			a.add("the recovery sentence %s is not a SEARCH-GLOB-5 form", quote(f.Recovery))
 		}
+		if f.Sampled && f.Kept == lines {
+			a.sampleShown(f)
+		}
 	} else {
 		if lines != n {
 			a.add("the text lists %d paths without a footer, meta.total is %d (an uncapped glob text lists every path)", lines, n)
@@ -627,4 +643,103 @@ func (a *agreement) glob(text string) {
 	case !hasFooter && a.view.Truncated && a.c.opt.GlobMaxResults <= 0:
 		a.inlineCapUnknown("globMaxResults", n, "paths")
 	}
+}
+
+// sampleShown checks the sampling basis's shown count against the page
+// (SEARCH-SAMPLE-4/5): round robin takes one path of every top-level entry
+// before a second of any, so a sample that leaves entries out (shown <
+// total) stopped in its first round: each of its paths is from its own
+// entry, and shown is the page size. (Recounting the entries of the page
+// needs the search root, which upstream derives from the path argument and
+// the workdir; the log does not record the latter.)
+func (a *agreement) sampleShown(f search.GlobFooter) {
+	if f.Shown < f.Entries && f.Shown != f.Kept {
+		a.c.report(a.ev.line, a.ev.seq, a.id, "SEARCH-SAMPLE-5", a.c.hookLevel(), "the sampling basis shows %d of %d top-level entries, but a sample that leaves entries out takes one path per entry, so its %d paths come from %d entries", f.Shown, f.Entries, f.Kept, f.Kept)
+	}
+}
+
+// lineTruncated is the mark a cut grep preview ends with (SEARCH-PREVIEW-1).
+const lineTruncated = " (line truncated)"
+
+var lineTruncatedRaw = []byte(lineTruncated)
+
+// previewSlack is how many bytes short of maxLineBytes a cut preview can
+// keep: up to 3 for a code point the cut would split (SEARCH-PREVIEW-2) and
+// 3 more for a leading U+FEFF the decoder drops (SEARCH-PREVIEW-3).
+const previewSlack = 6
+
+// previews checks the grep meta lines, which are previews: none keeps a
+// lone surrogate (a preview is UTF-8 decoded, SEARCH-PREVIEW-3), and the cut
+// ones of the log agree on one maxLineBytes (SEARCH-PREVIEW-1/2). The common
+// row costs a byte search and a suffix test.
+func (c *checker) previews(ev *event, id string, m *searchMeta) {
+	lone := -1
+	for i := range m.matches {
+		line := m.matches[i].line
+		if lone < 0 && hasLoneSurrogate(line) {
+			lone = i
+		}
+		if bytes.HasSuffix(line, lineTruncatedRaw) {
+			kept := len(line) - len(lineTruncated)
+			if other, bad := c.lineBudget.cut(kept); bad {
+				c.report(ev.line, ev.seq, id, "SEARCH-PREVIEW-2", Violation, "cut grep previews of this log keep %d and %d bytes: no single maxLineBytes explains both (a cut keeps it less at most %d bytes, and a row %d to %d bytes shorter cannot be a whole line ending in %q either)",
+					kept, other, previewSlack, previewSlack+1, len(lineTruncated)-previewSlack-1, lineTruncated)
+			}
+		}
+	}
+	if lone >= 0 {
+		c.report(ev.line, ev.seq, id, "SEARCH-PREVIEW-3", Violation, "grep line %s keeps a lone surrogate; a preview is decoded UTF-8, where it is U+FFFD", quote(string(m.matches[lone].line)))
+	}
+}
+
+// hasLoneSurrogate reports whether WTF-8 bytes hold a lone surrogate
+// (ED A0..BF xx).
+func hasLoneSurrogate(b []byte) bool {
+	for {
+		i := bytes.IndexByte(b, 0xED)
+		if i < 0 || i+1 >= len(b) {
+			return false
+		}
+		if b[i+1] >= 0xA0 {
+			return true
+		}
+		b = b[i+1:]
+	}
+}
+
+// lineBudget holds the kept sizes of the log's cut grep previews. A cut
+// keeps maxLineBytes M less at most previewSlack bytes, so two cuts differ by
+// at most that. A row ending in the mark may instead be a whole line that
+// ends so by itself, of its size plus 17 bytes, at most M: at least 11 bytes
+// shorter than any cut. Two marked rows whose sizes differ by 7 to 10 bytes
+// are therefore not both explained by one M (unless neither is a cut, i.e.
+// both are such lines, which is not believed); they are reported once.
+type lineBudget struct {
+	sizes            []int // distinct kept sizes, at most maxBudgetSizes
+	gaveUp, reported bool
+}
+
+const maxBudgetSizes = 64
+
+func (b *lineBudget) reset() { *b = lineBudget{sizes: b.sizes[:0]} }
+
+// cut records a cut preview keeping n bytes and reports an earlier size
+// that no single maxLineBytes explains together with n.
+func (b *lineBudget) cut(n int) (other int, bad bool) {
+	if b.gaveUp || b.reported {
+		return 0, false
+	}
+	for _, k := range b.sizes {
+		if k == n {
+			return 0, false
+		}
+		if d := max(k-n, n-k); d > previewSlack && d < len(lineTruncated)-previewSlack {
+			b.reported = true
+			return k, true
+		}
+	}
+	if b.sizes = append(b.sizes, n); len(b.sizes) > maxBudgetSizes {
+		b.gaveUp = true
+	}
+	return 0, false
 }

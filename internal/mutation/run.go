@@ -66,6 +66,15 @@ func Run(ctx context.Context, cfg Config, mutants []Mutant) ([]Result, error) {
 	if st, detail := runConform(ctx, cfg, base); st != Survived {
 		return nil, fmt.Errorf("conform run fails against the unmutated adapter: %s", detail)
 	}
+	script, err := os.ReadFile(filepath.Join(cfg.Root, FramingScript))
+	if err != nil {
+		return nil, err
+	}
+	baseFramed, err := runFramings(ctx, cfg, base, script)
+	if err != nil {
+		return nil, fmt.Errorf("the framing script fails against the unmutated adapter: %v", err)
+	}
+	probe := framingProbe{script: script, want: baseFramed}
 	results := make([]Result, len(mutants))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -77,7 +86,7 @@ func Run(ctx context.Context, cfg Config, mutants []Mutant) ([]Result, error) {
 			defer wg.Done()
 			dir := filepath.Join(tmp, fmt.Sprint("w", w))
 			for i := range jobs {
-				r := one(ctx, cfg, dir, baseHash, mutants[i])
+				r := one(ctx, cfg, dir, baseHash, probe, mutants[i])
 				mu.Lock()
 				results[i] = r
 				done++
@@ -99,7 +108,7 @@ func Run(ctx context.Context, cfg Config, mutants []Mutant) ([]Result, error) {
 	return results, ctx.Err()
 }
 
-func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, m Mutant) Result {
+func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, probe framingProbe, m Mutant) Result {
 	r := Result{Mutant: m}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		r.Status, r.Detail = NoCompile, err.Error()
@@ -139,6 +148,9 @@ func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, m Mutan
 		return r
 	}
 	r.Status, r.Detail = runConform(ctx, cfg, bin)
+	if r.Status == Survived {
+		r.Status, r.Detail = probe.judge(ctx, cfg, bin, r.Detail)
+	}
 	switch {
 	case r.Status == Survived && listed:
 		r.Status, r.Detail = Listed, why
@@ -189,6 +201,72 @@ func runConform(ctx context.Context, cfg Config, bin string) (Status, string) {
 	default:
 		return Killed, err.Error()
 	}
+}
+
+// FramingScript is a protocol session of request lines conform never
+// writes but the protocol allows (whitespace between tokens, escaped member
+// names, a repeated member, id first); internal/adapter's Serve test pins
+// the answers. Every mutant that survives the golden run is also fed it:
+// answers that differ from the unmutated adapter's kill the mutant, which
+// is how the framing code of Serve's request reading (jsonjs's raw members,
+// the parser's whitespace) is judged.
+const FramingScript = "internal/adapter/testdata/framings.jsonl"
+
+type framingProbe struct {
+	script, want []byte
+}
+
+// judge runs the script through bin: Survived with the golden run's detail
+// when its answers are the unmutated adapter's, Killed otherwise.
+func (p framingProbe) judge(ctx context.Context, cfg Config, bin, detail string) (Status, string) {
+	got, err := runFramings(ctx, cfg, bin, p.script)
+	switch {
+	case err != nil:
+		return Killed, "framing script: " + err.Error()
+	case !bytes.Equal(got, p.want):
+		return Killed, "framing script: " + firstDiff(got, p.want)
+	}
+	return Survived, detail
+}
+
+// runFramings runs bin with the script on stdin and returns its stdout.
+func runFramings(ctx context.Context, cfg Config, bin string, script []byte) ([]byte, error) {
+	tctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(tctx, bin)
+	cmd.Stdin = bytes.NewReader(script)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.WaitDelay = time.Second
+	if err := cmd.Run(); err != nil {
+		return out.Bytes(), err
+	}
+	return out.Bytes(), nil
+}
+
+// firstDiff names the first answer line where got and want differ.
+func firstDiff(got, want []byte) string {
+	g, w := bytes.Split(got, []byte("\n")), bytes.Split(want, []byte("\n"))
+	for i := range max(len(g), len(w)) {
+		var a, b []byte
+		if i < len(g) {
+			a = g[i]
+		}
+		if i < len(w) {
+			b = w[i]
+		}
+		if !bytes.Equal(a, b) {
+			return fmt.Sprintf("answer %d is %q, want %q", i+1, clip(a), clip(b))
+		}
+	}
+	return "answers differ"
+}
+
+func clip(b []byte) []byte {
+	if len(b) > 120 {
+		return b[:120]
+	}
+	return b
 }
 
 func overlayJSON(path, repl string) []byte {

@@ -75,17 +75,17 @@ func (f Field) String() (string, error) {
 	return s, nil
 }
 
-// OptString returns a string, or def when the member is absent.
+// OptString returns a string, or def when the member is absent or null.
 func (f Field) OptString(def string) (string, error) {
-	if !f.Present {
+	if !f.Given() {
 		return def, nil
 	}
 	return f.String()
 }
 
-// OptBool returns a boolean, or def when the member is absent.
+// OptBool returns a boolean, or def when the member is absent or null.
 func (f Field) OptBool(def bool) (bool, error) {
-	if !f.Present {
+	if !f.Given() {
 		return def, nil
 	}
 	b, ok := f.Value.Bool()
@@ -183,3 +183,8 @@ func wtf8Len(b []byte) int {
 	}
 	return 0
 }
+
+// Given reports whether an optional member is given: present and not null.
+// Every op reads a null optional member as an absent one, as upstream's code
+// does (docs/ops.md, "null and absent members").
+func (f Field) Given() bool { return f.Present && !f.Value.IsNull() }

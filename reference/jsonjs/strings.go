@@ -226,3 +226,22 @@ func isJSWhitespace(r rune) bool {
 	}
 	return r >= 0x2000 && r <= 0x200A
 }
+
+// Concat joins two JS strings as JavaScript's + does. Its strings are UTF-16
+// units side by side, so a lead surrogate ending a and a trail surrogate
+// starting b become one code point: their two lone WTF-8 halves are replaced
+// by the pair's 4-byte UTF-8 ("\ud800" + "\udc00" is U+10000, 4 bytes, not
+// 6). Every other join is plain byte concatenation.
+func Concat(a, b string) string {
+	n := len(a)
+	if n < 3 || !isSurrogateAt(a, n-3) || !isSurrogateAt(b, 0) {
+		return a + b
+	}
+	lead, trail := surrogateUnit(a, n-3), surrogateUnit(b, 0)
+	if lead >= 0xDC00 || trail < 0xDC00 {
+		return a + b
+	}
+	var pair [utf8.UTFMax]byte
+	k := utf8.EncodeRune(pair[:], 0x10000+(rune(lead)-0xD800)<<10+(rune(trail)-0xDC00))
+	return a[:n-3] + string(pair[:k]) + b[3:]
+}

@@ -203,3 +203,29 @@ var _ = Describe("SEARCH-JSON-1 / CODE-STR-1 string escaping", func() {
 		)
 	})
 })
+
+var _ = Describe("Concat, JavaScript's + on strings", func() {
+	// str reads a JSON string literal as JSON.parse does.
+	str := func(lit string) string {
+		GinkgoHelper()
+		s, ok := mustParse(lit).Str()
+		Expect(ok).To(BeTrue())
+		return s
+	}
+	DescribeTable("joins as the literal of both halves parses",
+		func(a, b, joined string) {
+			got := jsonjs.Concat(str(a), str(b))
+			Expect(got).To(Equal(str(joined)))
+			Expect(jsonjs.UTF8Len(got)).To(Equal(len(jsonjs.ToUTF8(str(joined)))))
+		},
+		Entry("a split pair becomes one code point (4 bytes)", `"\ud800"`, `"\udc00"`, `"\ud800\udc00"`),
+		Entry("with text around it", `"x\udbff"`, `"\udfffy"`, `"x\udbff\udfffy"`),
+		Entry("trail then lead stays two lone halves", `"\udc00"`, `"\ud800"`, `"\udc00\ud800"`),
+		Entry("two leads stay lone", `"\ud800"`, `"\ud800"`, `"\ud800\ud800"`),
+		Entry("two trails stay lone", `"\udc00"`, `"\udc00"`, `"\udc00\udc00"`),
+		Entry("a lead before a whole pair", `"\ud800"`, `"\ud83d\ude00"`, `"\ud800\ud83d\ude00"`),
+		Entry("empty left", `""`, `"\udc00"`, `"\udc00"`),
+		Entry("empty right", `"\ud800"`, `""`, `"\ud800"`),
+		Entry("plain text", `"ab"`, `"cd"`, `"abcd"`),
+	)
+})

@@ -63,8 +63,8 @@ func DecodeGlobInput(f jsonjs.Field) (GlobInput, error) {
 	return in, nil
 }
 
-// decodeCommon reads the members grep.result and glob.result share. An
-// absent args or config reads as null (no config: every default).
+// decodeCommon reads the members grep.result and glob.result share: absent args or config
+// read as null (no config: every default); null spill, nested, saved, locator, hint as absent.
 func decodeCommon(f jsonjs.Field, args, config *jsonjs.Value, spill **SpillStore, nested *bool) error {
 	if err := f.Object(); err != nil {
 		return err
@@ -76,7 +76,7 @@ func decodeCommon(f jsonjs.Field, args, config *jsonjs.Value, spill **SpillStore
 		return err
 	}
 	s := f.Member("spill")
-	if !s.Present {
+	if !s.Given() {
 		return nil
 	}
 	if err := s.Object(); err != nil {

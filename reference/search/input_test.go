@@ -31,9 +31,19 @@ var _ = Describe("reading op inputs (issue 10)", func() {
 		},
 		Entry("not an object", `[]`, "$: want an object, got array"),
 		Entry("nested", `{"value":{"matches":[]},"nested":1}`, "$.nested: want a boolean, got number"),
-		Entry("spill", `{"value":{"matches":[]},"spill":null}`, "$.spill: want an object, got null"),
+		Entry("spill", `{"value":{"matches":[]},"spill":[]}`, "$.spill: want an object, got array"),
 		Entry("spill.locator", `{"value":{"matches":[]},"spill":{"saved":true,"locator":7}}`, "$.spill.locator: want a string, got number"),
 	)
+
+	It("reads a null optional member as an absent one (docs/ops.md)", func() {
+		in, err := decodeGrep(`{"value":{"matches":[]},"spill":null,"nested":null}`)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(in.Spill).To(BeNil())
+		Expect(in.Nested).To(BeFalse())
+		in, err = decodeGrep(`{"value":{"matches":[]},"spill":{"saved":null,"locator":null,"retrievalHint":null}}`)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(*in.Spill).To(Equal(search.SpillStore{}))
+	})
 
 	It("keeps a value that breaks grep's output schema as the registry's violations, in its walk order", func() {
 		in, err := decodeGrep(`{"value":{"matches":[{"b":0,"path":1,"1":0,"lineNumber":1.5}],"x":1}}`)

@@ -34,9 +34,9 @@ func TextBlock(text string) Block { return Block{Type: "text", Text: &text} }
 
 // Flatten concatenates the texts of an all-text content with no separator
 // (SPILL-RES-3); ok is false when any block is not text, since the policy
-// only knows how to bound plain text. A text block without a text member
-// contributes "undefined", which is what upstream's string concatenation
-// produces for it.
+// only knows how to bound plain text. A text block without text adds
+// "undefined", as upstream's string concatenation does; it joins a split
+// surrogate pair into one code point too (jsonjs.Concat).
 func Flatten(blocks []Block) (text string, ok bool) {
 	for _, b := range blocks {
 		if b.Type != "text" {
@@ -46,7 +46,7 @@ func Flatten(blocks []Block) (text string, ok bool) {
 			text += "undefined"
 			continue
 		}
-		text += *b.Text
+		text = jsonjs.Concat(text, *b.Text)
 	}
 	return text, true
 }

@@ -5,21 +5,22 @@ import "github.com/dsh-conform/conform/reference/jsonjs"
 // DecodePreviewInput reads the op input with JSON.parse semantics: member
 // names exact, unknown members ignored, texts WTF-8 (lone surrogates kept,
 // so that the save text is the one JavaScript would hand to the store), and
-// an absent maxInlineBytes kept apart from null (SPILL-CFG-1). A null ref
-// is the same as none (the save fails).
+// an absent maxInlineBytes kept apart from null (SPILL-CFG-1). A null text,
+// blocks, ref, toolName or arm is the same as none (a null ref: the save
+// fails); a block's null text is the text "null" (below).
 func DecodePreviewInput(f jsonjs.Field) (PreviewInput, error) {
 	var in PreviewInput
 	if err := f.Object(); err != nil {
 		return in, err
 	}
-	if t := f.Member("text"); t.Present {
+	if t := f.Member("text"); t.Given() {
 		s, err := t.String()
 		if err != nil {
 			return in, err
 		}
 		in.Text = &s
 	}
-	if b := f.Member("blocks"); b.Present {
+	if b := f.Member("blocks"); b.Given() {
 		blocks, err := decodeBlocks(b)
 		if err != nil {
 			return in, err
@@ -30,7 +31,7 @@ func DecodePreviewInput(f jsonjs.Field) (PreviewInput, error) {
 		limit := m.Value
 		in.MaxInlineBytes = &limit
 	}
-	if r := f.Member("ref"); r.Present && !r.Value.IsNull() {
+	if r := f.Member("ref"); r.Given() {
 		ref, err := decodeRef(r)
 		if err != nil {
 			return in, err
@@ -58,12 +59,15 @@ func decodeBlocks(f jsonjs.Field) ([]Block, error) {
 			return nil, err
 		}
 		b := Block{Type: typ}
-		if t := item.Member("text"); t.Present {
+		if t := item.Member("text"); t.Given() {
 			s, err := t.String()
 			if err != nil {
 				return nil, err
 			}
 			b.Text = &s
+		} else if t.Present {
+			null := "null" // upstream's string concatenation of a null text, as "undefined" is of an absent one (Flatten)
+			b.Text = &null
 		}
 		blocks = append(blocks, b)
 	}

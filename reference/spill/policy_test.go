@@ -62,6 +62,12 @@ var _ = Describe("Applies (SPILL-RES-2, SPILL-LOG-2)", func() {
 		Expect(ok).To(BeTrue())
 		Expect(got).To(Equal("aundefined"))
 	})
+
+	It("joins blocks that split a surrogate pair into one code point, as JS concatenation does", func() {
+		got, ok := spill.Flatten([]spill.Block{text("a\xed\xa0\x80"), text("\xed\xb0\x80b")})
+		Expect(ok).To(BeTrue())
+		Expect(got).To(Equal("a\U00010000b"))
+	})
 })
 
 var _ = Describe("ParseMaxInlineBytes (SPILL-CFG-1)", func() {
