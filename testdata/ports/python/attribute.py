@@ -47,6 +47,13 @@ def cause(case):
         return "CODE-VALUE-1", "correction: logs that are an object are iterated (their keys)"
     if op in ("grep.result", "glob.result") and any(v is None for v in (inp.get("config") or {}).values()):
         return "SEARCH-CFG-1", "correction: dict.get(name, default) returns None for an explicit null"
+    # corrections found when the case set grew to 808 (issue 22's null cases)
+    if op == "grep.result" and "stored at: None" in got:
+        return "SEARCH-GREP-5", "correction: str() of a null locator and hint (dict.get keeps an explicit None)"
+    if op == "spill.preview" and "NoneType" in got:
+        if "blocks" in inp and inp["blocks"] is None:
+            return "SPILL-RES-2", "correction: null blocks are iterated (dict.get keeps an explicit None)"
+        return "SPILL-RES-3", 'correction: a null block text is joined ("".join refuses None)'
     if "surrogates not allowed" in got:
         if op == "retain.text":
             return "RET-UTF8-3", "str.encode refuses a lone surrogate"
