@@ -31,12 +31,12 @@ func answer(name, description string) (content string, applies bool) {
 		jsonjs.Member{Key: "run", Value: jsonjs.ObjectValue(
 			jsonjs.Member{Key: "logs", Value: jsonjs.ArrayValue()},
 			jsonjs.Member{Key: "result", Value: jsonjs.StringValue("ran")})})
-	out, thrown, applies := model(name).Answer("run_code.result", in)
-	Expect(thrown).To(BeNil())
+	a, applies := model(name).Answer("run_code.result", in)
+	Expect(a.Thrown).To(BeNil())
 	if !applies {
 		return "", false
 	}
-	v, err := jsonjs.Parse(out)
+	v, err := jsonjs.Parse(a.Output)
 	Expect(err).NotTo(HaveOccurred())
 	c, _ := v.Get("content")
 	s, _ := c.Str()
@@ -75,19 +75,19 @@ var _ = Describe("the trim models (SEARCH-ARGS-3)", func() {
 			jsonjs.Member{Key: "pattern", Value: jsonjs.StringValue("\u0085")}, // grep tests its pattern for "" only
 			jsonjs.Member{Key: "include", Value: jsonjs.StringValue("\u0085")})},
 			jsonjs.Member{Key: "value", Value: jsonjs.ObjectValue(jsonjs.Member{Key: "matches", Value: jsonjs.ArrayValue()})})
-		out, thrown, applies := model("trim-unicode").Answer("grep.result", grep)
-		Expect(thrown).To(BeNil())
+		a, applies := model("trim-unicode").Answer("grep.result", grep)
+		Expect(a.Thrown).To(BeNil())
 		Expect(applies).To(BeTrue())
-		Expect(string(out)).To(ContainSubstring(`"content":"Error: include must be a non-empty glob when given"`))
+		Expect(string(a.Output)).To(ContainSubstring(`"content":"Error: include must be a non-empty glob when given"`))
 		glob := jsonjs.ObjectValue(jsonjs.Member{Key: "args", Value: jsonjs.ObjectValue(
 			jsonjs.Member{Key: "pattern", Value: jsonjs.StringValue("\u001e")})},
 			jsonjs.Member{Key: "value", Value: jsonjs.ObjectValue(jsonjs.Member{Key: "root", Value: jsonjs.StringValue(".")}, jsonjs.Member{Key: "paths", Value: jsonjs.ArrayValue()})},
 			jsonjs.Member{Key: "config", Value: jsonjs.ObjectValue(jsonjs.Member{Key: "sampleOverCap", Value: jsonjs.BoolValue(false)})})
-		out, thrown, applies = model("trim-python").Answer("glob.result", glob)
-		Expect(thrown).To(BeNil())
+		a, applies = model("trim-python").Answer("glob.result", glob)
+		Expect(a.Thrown).To(BeNil())
 		Expect(applies).To(BeTrue())
-		Expect(string(out)).To(ContainSubstring(`"content":"Error: pattern must be a non-empty string"`))
-		_, _, applies = model("trim-unicode").Answer("glob.result", glob)
+		Expect(string(a.Output)).To(ContainSubstring(`"content":"Error: pattern must be a non-empty string"`))
+		_, applies = model("trim-unicode").Answer("glob.result", glob)
 		Expect(applies).To(BeFalse())
 	})
 })
@@ -98,8 +98,10 @@ var _ = Describe("the catalogue", func() {
 		for _, m := range diagnosis.Catalogue() {
 			Expect(seen[m.Name]).To(BeFalse(), m.Name)
 			seen[m.Name] = true
-			_, ok := spec.Lookup(m.Requirement)
-			Expect(ok).To(BeTrue(), m.Name)
+			if m.Requirement != "" {
+				_, ok := spec.Lookup(m.Requirement)
+				Expect(ok).To(BeTrue(), m.Name)
+			}
 			Expect(m.Functions).NotTo(BeEmpty(), m.Name)
 			Expect(m.Fix).NotTo(BeEmpty(), m.Name)
 			Expect(m.Behaves).NotTo(BeEmpty(), m.Name)
@@ -113,7 +115,9 @@ var _ = Describe("the catalogue", func() {
 			i := strings.Index(string(doc), "`"+m.Name+"`")
 			Expect(i).To(BeNumerically(">=", 0), m.Name)
 			row, _, _ := strings.Cut(string(doc)[i:], "\n")
-			Expect(row).To(ContainSubstring(m.Requirement), m.Name)
+			if m.Requirement != "" {
+				Expect(row).To(ContainSubstring(m.Requirement), m.Name)
+			}
 			for _, f := range m.Functions {
 				lang, fns, _ := strings.Cut(f, ": ")
 				Expect(row).To(ContainSubstring(lang), m.Name)
@@ -122,5 +126,48 @@ var _ = Describe("the catalogue", func() {
 				}
 			}
 		}
+	})
+})
+
+var _ = Describe("the lone-surrogate models", func() {
+	parse := func(s string) jsonjs.Value {
+		v, err := jsonjs.Parse([]byte(s))
+		Expect(err).NotTo(HaveOccurred())
+		return v
+	}
+	DescribeTable("blame the rule of the first place that holds one",
+		func(op, input, want string) {
+			req, ok := model("surrogates-refused").RequirementOf(op, parse(input))
+			if want == "" {
+				Expect(ok).To(BeFalse())
+				return
+			}
+			Expect(ok).To(BeTrue())
+			Expect(req).To(Equal(want))
+		},
+		Entry("a retained text", "retain.text", `{"text":"a\ud800"}`, "RET-UTF8-3"),
+		Entry("a grep line before its path", "grep.result", `{"value":{"matches":[{"path":"\udc00","line":"x"},{"path":"p","line":"\ud800"}]}}`, "SEARCH-PREVIEW-3"),
+		Entry("a grep path", "grep.result", `{"value":{"matches":[{"path":"\udc00","line":"x"}]}}`, "SEARCH-JSON-1"),
+		Entry("a glob path", "glob.result", `{"value":{"paths":["a","\ud800b"]}}`, "SEARCH-JSON-1"),
+		Entry("a block text", "spill.preview", `{"blocks":[{"type":"text","text":"\ud800"}]}`, "SPILL-RES-2"),
+		Entry("a key deep in a run's result", "run_code.result", `{"run":{"logs":[],"result":[{"a":{"\udfff":1}}]}}`, "CODE-STR-1"),
+		Entry("a surrogate pair is no lone surrogate", "glob.result", `{"value":{"paths":["\ud83d\ude00"]}}`, ""),
+		Entry("an argument is no place of theirs", "glob.result", `{"args":{"pattern":"\ud800"},"value":{"paths":["a"]}}`, ""),
+	)
+
+	It("replace every lone surrogate by U+FFFD, at any depth, without recursion", func() {
+		const depth = 200000
+		deep := strings.Repeat(`[`, depth) + `"\ud800"` + strings.Repeat(`]`, depth)
+		in := parse(`{"args":{"code":"1","description":"d"},"run":{"logs":["\udc00x"],"result":` + deep + `}}`)
+		a, applies := model("surrogates-replaced").Answer("run_code.result", in)
+		Expect(applies).To(BeTrue())
+		Expect(string(a.Output)).To(ContainSubstring("\"content\":\"\ufffdx\\n"))
+		Expect(string(a.Output)).NotTo(ContainSubstring(`\ud800`))
+	})
+
+	It("fail in words of their own where one is refused", func() {
+		a, applies := model("surrogates-refused").Answer("glob.result", parse(`{"value":{"paths":["\ud800"]}}`))
+		Expect(applies).To(BeTrue())
+		Expect(a.Fails).To(BeTrue())
 	})
 })

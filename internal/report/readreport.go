@@ -128,6 +128,7 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 			ID: getStr(q, "id"), Level: getStr(q, "level"), Title: getStr(q, "title"), Statement: getStr(q, "statement"),
 			Status: getStr(q, "status"), Cases: int(getNum(q, "cases")), Pass: int(getNum(q, "pass")), Fail: int(getNum(q, "fail")),
 			XFail: int(getNum(q, "xfail")), Other: int(getNum(q, "other")), Note: getStr(q, "note"),
+			Affected: int(getNum(q, "affected")),
 		})
 	}
 	if sh, ok := v.Get("shard"); ok {
@@ -156,7 +157,7 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 	for i, c := range items {
 		cr := &r.Cases[i]
 		cr.ID, cr.Op, cr.Verdict = getStr(c, "id"), getStr(c, "op"), verdict.Verdict(getStr(c, "verdict"))
-		cr.Requirements, cr.Broken = getStrs(c, "requirements"), getStrs(c, "broken")
+		cr.Requirements, cr.Broken, cr.Affected = getStrs(c, "requirements"), getStrs(c, "broken"), getStrs(c, "affected")
 		cr.Message, cr.Stderr, cr.Baseline = getStr(c, "message"), getStr(c, "stderr"), getStr(c, "baseline")
 		cr.DurationMS = getNum(c, "durationMs")
 		cr.File, cr.Reproduce = getStr(c, "file"), getStr(c, "reproduce")
@@ -166,7 +167,7 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 		for _, d := range getItems(c, "diffs") {
 			diff := runner.Diff{
 				Field: getStr(d, "field"), Comparator: getStr(d, "comparator"), Path: getStr(d, "path"),
-				Offset: int(getNum(d, "offset")), Requirements: getStrs(d, "requirements"),
+				Offset: int(getNum(d, "offset")), Requirements: getStrs(d, "requirements"), Affects: getStrs(d, "affects"),
 				Want: getStr(d, "wantExcerpt"), Got: getStr(d, "gotExcerpt"), Message: getStr(d, "message"),
 			}
 			if w, ok := d.Get("want"); ok {

@@ -23,10 +23,11 @@ func fullRun() *runner.Report {
 		Broken: []string{"SEARCH-GREP-2"}, Message: "m", Stderr: "e\n", Baseline: "known", DurationMS: 1.5,
 		File: "fixtures/grep.result/b-fail.json", Input: []byte(`{"a":[1,"é\n"]}`),
 		Reproduce: "conform run --run '^grep.result/b-fail$'",
+		Affected:  []string{"SEARCH-GREP-4"},
 		Diagnosis: []runner.Explanation{{Model: "trim-python", Requirement: "SEARCH-ARGS-3", Behaves: "b", Functions: []string{"Python: str.strip()"}, Fix: "f"}},
 		Diffs: []runner.Diff{{
 			Field: "meta", Comparator: "json", Path: "$.meta.items", Offset: 3, Element: &el,
-			Requirements: []string{"SEARCH-GREP-2"}, WantJSON: []byte(`[1,2]`), GotJSON: []byte(`{"k":null}`),
+			Requirements: []string{"SEARCH-GREP-2"}, Affects: []string{"SEARCH-GREP-4"}, WantJSON: []byte(`[1,2]`), GotJSON: []byte(`{"k":null}`),
 			Want: "Found·3⏎", Got: "Found·4⏎", Message: "differs",
 		}},
 	}
@@ -39,7 +40,7 @@ func fullRun() *runner.Report {
 		Fault:         &runner.Fault{Kind: "start", Message: "no", Stderr: "boom"},
 		Nonconformant: []runner.Reason{{Kind: runner.ReasonFailingCases, Subject: "grep.result", Message: "1 case fails"}},
 		Requirements: []runner.RequirementRow{{ID: "SEARCH-GREP-2", Level: "MUST", Title: "t", Statement: "s", Status: runner.StatusXFail,
-			Cases: 1, Pass: 2, Fail: 3, XFail: 4, Other: 5, Note: "n"}},
+			Cases: 1, Pass: 2, Fail: 3, XFail: 4, Other: 5, Affected: 6, Note: "n"}},
 		Cases: []runner.CaseResult{c},
 		Notes: []runner.Note{{Kind: "leftover", Message: "pid 9", Stderr: "x"}},
 		Shard: &runner.Shard{K: 1, N: 3},

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
@@ -54,9 +55,12 @@ func requirementLines(c *runner.CaseResult) []string {
 	}
 	var passed []string
 	for _, id := range c.Requirements {
-		if !broken[id] {
+		if !broken[id] && !slices.Contains(c.Affected, id) {
 			passed = append(passed, id)
 		}
+	}
+	if len(c.Affected) > 0 { // issue 20: touched by the cause above, not broken
+		out = append(out, "also affected (follows from the cause above, not failed): "+strings.Join(c.Affected, ", "))
 	}
 	switch {
 	case len(c.Broken) == 0 && len(c.Requirements) > 0:

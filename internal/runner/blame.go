@@ -16,9 +16,12 @@ import (
 // requirements meet none of the citations blames every citation: the
 // case was written for them. Property diffs keep their own requirement.
 func blame(c Case, output *jsonjs.Value, diffs []Diff) {
-	if blameFlip(c, output, diffs) {
-		return
-	}
+	blameParts(c, output, diffs)
+	blameFlip(c, output, diffs)
+}
+
+// blameParts blames each diff by the part of the answer where it is.
+func blameParts(c Case, output *jsonjs.Value, diffs []Diff) {
 	textDiffers := false
 	for _, d := range diffs {
 		textDiffers = textDiffers || (d.Field == "content" && d.Comparator != CmpProperty)
@@ -391,7 +394,7 @@ func mirroredView(op string, output jsonjs.Value, diffs []Diff) {
 	}
 	for i := range diffs {
 		if d := &diffs[i]; d.Field == "view" && d.Comparator != CmpProperty {
-			d.Requirements = []string{}
+			d.Requirements = []string{} // its message says why; what it affects is the meta's
 			d.Message += " (follows from the meta difference: the view is the narrowed meta)"
 		}
 	}
@@ -399,7 +402,8 @@ func mirroredView(op string, output jsonjs.Value, diffs []Diff) {
 
 // Blamed is the union of the requirements a case's diffs blame, in diff
 // order: the requirements a failing case fails. Its other cited
-// requirements count as passed in that case.
+// requirements count as passed in that case, or apart when a diff only
+// affects them (CaseResult.Affected).
 func Blamed(diffs []Diff) []string {
 	seen := map[string]bool{}
 	out := []string{}

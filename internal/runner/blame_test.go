@@ -2,6 +2,7 @@ package runner_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -182,12 +183,23 @@ var _ = Describe("diagnosis by deviation models (issue 20)", func() {
 		}
 		Expect(failing).To(BeNumerically(">=", 5))
 		var failed []string
+		affected := map[string]int{}
 		for _, row := range runner.Summarize(rep) {
 			if row.Fail > 0 {
 				failed = append(failed, row.ID)
 			}
+			affected[row.ID] = row.Affected
 		}
 		Expect(failed).To(Equal([]string{"SEARCH-ARGS-3"}))
+		// The rendering rules of a run the port refused are touched, not
+		// failed: counted apart (issue 20, item 4).
+		for _, c := range rep.Cases {
+			if c.ID == "run_code.result/gen-009" {
+				Expect(c.Affected).To(ContainElement("CODE-RENDER-1"))
+				Expect(c.Affected).NotTo(ContainElement("SEARCH-ARGS-3"))
+			}
+		}
+		Expect(affected["CODE-RENDER-1"]).To(BeNumerically(">", 0))
 	})
 
 	It("lists first the model whose functions are of the harness's language", func() {
@@ -260,3 +272,67 @@ var _ = Describe("outcome flips (issue 20)", func() {
 		Expect(budgets).To(BeNumerically(">", 2))
 	})
 })
+
+// refusesSurrogates throws, in serde_json's words, on an input holding a
+// lone surrogate anywhere, as a Rust port reading it with serde_json does.
+type refusesSurrogates struct{}
+
+func (refusesSurrogates) Ops() []string { return reference.Ops() }
+
+func (refusesSurrogates) Run(op string, input []byte) ([]byte, error) {
+	v, err := jsonjs.Parse(input)
+	if err == nil && holdsLone(v) {
+		return nil, errors.New("lone leading surrogate in hex escape at line 1 column 9")
+	}
+	return reference.Run(op, input)
+}
+
+func holdsLone(v jsonjs.Value) bool {
+	if s, ok := v.Str(); ok {
+		return jsonjs.ToUTF8(s) != s
+	}
+	items, _ := v.Items()
+	for _, it := range items {
+		if holdsLone(it) {
+			return true
+		}
+	}
+	members, _ := v.Members()
+	for _, m := range members {
+		if jsonjs.ToUTF8(m.Key) != m.Key || holdsLone(m.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+var _ = Describe("the lone-surrogate models in a run (issue 20)", func() {
+	It("diagnose a port that refuses lone surrogates, blaming the rule of the place that holds one", func() {
+		rep, err := runner.Run(context.Background(), cases(), runner.Options{Jobs: 2,
+			NewSession: func(context.Context) (adapter.Session, error) {
+				return adapter.InProcess(refusesSurrogates{}, adapter.Implementation{Name: "serde", Language: "rust"}), nil
+			}})
+		Expect(err).NotTo(HaveOccurred())
+		diagnosed := 0
+		for _, c := range rep.Cases {
+			if c.Verdict != verdict.Fail || len(c.Diagnosis) == 0 {
+				continue
+			}
+			diagnosed++
+			Expect(c.Diagnosis[0].Model).To(Equal("surrogates-refused"), c.ID)
+			Expect(c.Broken).To(Equal([]string{c.Diagnosis[0].Requirement}), c.ID)
+		}
+		Expect(diagnosed).To(BeNumerically(">=", 10))
+		Expect(caseBroken(rep, "glob.result/glob-value-lone-surrogate-top-level-entries")).To(Equal([]string{"SEARCH-JSON-1"}))
+	})
+})
+
+func caseBroken(rep *runner.Report, id string) []string {
+	for _, c := range rep.Cases {
+		if c.ID == id {
+			return c.Broken
+		}
+	}
+	Fail("no case " + id)
+	return nil
+}

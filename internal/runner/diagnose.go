@@ -24,9 +24,10 @@ type Explanation struct {
 func diagnose(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff, language string) []Explanation {
 	var out []Explanation
 	for _, m := range diagnosis.Catalogue() {
-		mo, mt, ok := m.Answer(c.Op, c.InputValue)
-		if ok && reproduces(mo, mt, output, errMsg, diffs) {
-			out = append(out, Explanation{Model: m.Name, Requirement: m.Requirement, Behaves: m.Behaves, Functions: m.Functions, Fix: m.Fix})
+		a, ok := m.Answer(c.Op, c.InputValue)
+		if ok && reproduces(c, a, output, errMsg, diffs) {
+			req, _ := m.RequirementOf(c.Op, c.InputValue)
+			out = append(out, Explanation{Model: m.Name, Requirement: req, Behaves: m.Behaves, Functions: m.Functions, Fix: m.Fix})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Explanation) int { return ofLanguage(b, language) - ofLanguage(a, language) })
@@ -43,16 +44,28 @@ func ofLanguage(e Explanation, language string) int {
 	return 0
 }
 
-// reproduces reports whether a model's answer (an output or a thrown
-// message) equals the harness's in every compared field that differs.
-func reproduces(modelOut []byte, modelThrew *string, output *jsonjs.Value, errMsg *string, diffs []Diff) bool {
-	if (modelThrew != nil) != (errMsg != nil) {
+// reproduces reports whether a model's answer equals the harness's in
+// every compared field that differs; a model that fails in words of its
+// own reproduces any thrown error, and any error result where the golden
+// answer is none.
+func reproduces(c Case, a diagnosis.Answer, output *jsonjs.Value, errMsg *string, diffs []Diff) bool {
+	if a.Fails {
+		switch {
+		case errMsg != nil:
+			return a.Says.MatchString(*errMsg)
+		case output != nil && c.Want.Output != nil && boolAt(*output, "isError") && !boolAt(*c.Want.Output, "isError"):
+			text, _ := stringAt(*output, "content")
+			return a.Says.MatchString(text)
+		}
 		return false
 	}
-	if modelThrew != nil {
-		return *modelThrew == *errMsg
+	if (a.Thrown != nil) != (errMsg != nil) {
+		return false
 	}
-	mv, err := jsonjs.Parse(modelOut)
+	if a.Thrown != nil {
+		return *a.Thrown == *errMsg
+	}
+	mv, err := jsonjs.Parse(a.Output)
 	if err != nil || output == nil {
 		return false
 	}
@@ -88,7 +101,7 @@ func explain(diffs []Diff, ex []Explanation) {
 	}
 	for i := range diffs {
 		if diffs[i].Comparator != CmpProperty {
-			diffs[i].Requirements = slices.Clone(reqs)
+			affect(&diffs[i], reqs)
 		}
 	}
 }

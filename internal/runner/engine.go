@@ -336,4 +336,5 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool,
 	r.Verdict = verdict.Fail
 	inScope(c, r.Diffs, language)
 	r.Broken = Blamed(r.Diffs)
+	r.Affected = affected(r.Diffs, r.Broken, language)
 }

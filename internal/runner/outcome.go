@@ -80,9 +80,9 @@ func flipBlame(c Case, wantFailed bool) []string {
 	return nil
 }
 
-// blameFlip applies the outcome rule; it reports false when the outcome
-// did not flip or no deciding requirement is known, leaving the diffs to
-// the part-by-part blame.
+// blameFlip applies the outcome rule over the part-by-part blame, whose
+// requirements become what the derived diffs affect; it reports false when
+// the outcome did not flip or no deciding requirement is known.
 func blameFlip(c Case, output *jsonjs.Value, diffs []Diff) bool {
 	flipped, wantFailed, at := outcomeFlip(c, output, diffs)
 	if !flipped {
@@ -94,9 +94,33 @@ func blameFlip(c Case, output *jsonjs.Value, diffs []Diff) bool {
 	}
 	for i := range diffs {
 		if diffs[i].Comparator != CmpProperty {
-			diffs[i].Requirements = []string{}
+			affect(&diffs[i], nil)
 		}
 	}
 	diffs[at].Requirements = reqs
 	return true
+}
+
+// affect makes d blame reqs; what it blamed besides becomes what it affects.
+func affect(d *Diff, reqs []string) {
+	for _, id := range d.Requirements {
+		if !slices.Contains(reqs, id) && !slices.Contains(d.Affects, id) {
+			d.Affects = append(d.Affects, id)
+		}
+	}
+	d.Requirements = append([]string{}, reqs...)
+}
+
+// affected is what the diffs affect without breaking: their Affects that
+// bind the harness, less broken, in first-seen order.
+func affected(diffs []Diff, broken []string, language string) []string {
+	var out []string
+	for _, d := range diffs {
+		for _, id := range binding(d.Affects, language) {
+			if !slices.Contains(broken, id) && !slices.Contains(out, id) {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
 }

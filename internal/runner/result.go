@@ -34,6 +34,10 @@ type Diff struct {
 	// the difference follows from another one (a view mirroring a wrong
 	// meta).
 	Requirements []string `json:"requirements"`
+	// Affects are requirements of the part that differs which this
+	// difference does not break: it follows from the cause another diff
+	// or the diagnosis names (issue 20). Counted apart, never as failed.
+	Affects []string `json:"affects,omitempty"`
 	// WantJSON and GotJSON are the whole values at Path, as JSON; absent
 	// on the side that has no member there.
 	WantJSON json.RawMessage `json:"want,omitempty"`
@@ -63,11 +67,14 @@ type CaseResult struct {
 	Diffs        []Diff          `json:"diffs,omitempty"`
 	// Diagnosis is the deviation models that reproduce the failing answer
 	// (issue 20); their requirements are the blame.
-	Diagnosis  []Explanation `json:"diagnosis,omitempty"`
-	Message    string        `json:"message,omitempty"`  // skip reason, fault, error answer
-	Stderr     string        `json:"stderr,omitempty"`   // the adapter's last 4 KiB of stderr, on faults
-	Baseline   string        `json:"baseline,omitempty"` // the baseline entry's reason, for xfail/xpass
-	DurationMS float64       `json:"durationMs"`
+	Diagnosis []Explanation `json:"diagnosis,omitempty"`
+	// Affected are the requirements the differing parts touch without
+	// breaking them (the diffs' Affects, less Broken).
+	Affected   []string `json:"affected,omitempty"`
+	Message    string   `json:"message,omitempty"`  // skip reason, fault, error answer
+	Stderr     string   `json:"stderr,omitempty"`   // the adapter's last 4 KiB of stderr, on faults
+	Baseline   string   `json:"baseline,omitempty"` // the baseline entry's reason, for xfail/xpass
+	DurationMS float64  `json:"durationMs"`
 	// File, Input and Reproduce are set on failing cases by Finish: the
 	// fixture file, the input the harness was fed, and a one-line command
 	// that runs this case alone.

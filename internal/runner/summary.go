@@ -38,7 +38,10 @@ type RequirementRow struct {
 	Pass      int    `json:"pass"`  // cases it passes in
 	Fail      int    `json:"fail"`  // cases that fail it: a diff blames it, or a fault or a stale baseline entry fails the case
 	XFail     int    `json:"xfail"` // known failures
-	Other     int    `json:"other"` // unsupported, skipped
+	// Affected counts the failing cases whose differences touch it while
+	// another requirement is the cause (issue 20): neither passed nor failed.
+	Affected int `json:"affected"`
+	Other    int `json:"other"` // unsupported, skipped
 	// Note is the exclusion's reason or the log checks that cover it.
 	Note string `json:"note,omitempty"`
 }
@@ -52,12 +55,15 @@ type RequirementRow struct {
 func Summarize(r *Report) []RequirementRow {
 	rows := map[string]*RequirementRow{}
 	for _, c := range r.Cases {
-		broken := map[string]bool{}
+		broken, affected := map[string]bool{}, map[string]bool{}
 		for _, id := range c.Broken {
 			broken[id] = true
 		}
+		for _, id := range c.Affected {
+			affected[id] = true
+		}
 		seen := map[string]bool{}
-		for _, id := range append(append([]string(nil), c.Requirements...), c.Broken...) {
+		for _, id := range append(append(append([]string(nil), c.Requirements...), c.Broken...), c.Affected...) {
 			if seen[id] {
 				continue
 			}
@@ -72,9 +78,12 @@ func Summarize(r *Report) []RequirementRow {
 			case verdict.Pass:
 				row.Pass++
 			case verdict.Fail:
-				if broken[id] {
+				switch {
+				case broken[id]:
 					row.Fail++
-				} else {
+				case affected[id]:
+					row.Affected++
+				default:
 					row.Pass++
 				}
 			case verdict.Error, verdict.Timeout, verdict.Crash, verdict.XPass:
@@ -82,6 +91,8 @@ func Summarize(r *Report) []RequirementRow {
 			case verdict.XFail:
 				if broken[id] || len(c.Broken) == 0 {
 					row.XFail++
+				} else if affected[id] {
+					row.Affected++
 				} else {
 					row.Pass++
 				}
