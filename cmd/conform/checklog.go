@@ -138,13 +138,18 @@ func (c *checkLogCmd) Run() error {
 	bw := bufio.NewWriterSize(out.Writer(), 64<<10)
 
 	opt := logcheck.RunOptions{Options: c.options(), FailOn: logcheck.Level(c.FailOn), MaxFindings: c.MaxFindings, Baseline: bl}
-	var text *report.CheckLogText
+	// Text and JSON stream, markdown needs counts and first examples: none
+	// holds a record per log or a listing (issue 23). JUnit keeps them all.
+	var finish func(*logcheck.Summary) error
 	switch c.Format {
-	case "text": // streams: nothing is held per finding
-		text = report.NewCheckLogText(bw, c.MaxFindings)
-		opt.Listed, opt.Done = text.Finding, text.File
-	case "markdown": // a table of counts and first examples: no listing to hold
-		opt.Listed = func(*logcheck.RunFinding) {}
+	case "text":
+		text := report.NewCheckLogText(bw, c.MaxFindings)
+		opt.Listed, opt.Done, finish = text.Finding, text.File, text.Finish
+	case "json":
+		js := report.NewCheckLogJSONStream(bw, opt.FailOn, c.MaxFindings)
+		opt.Listed, opt.Done, finish = js.Finding, js.File, js.Finish
+	case "markdown":
+		opt.Listed, opt.Done = func(*logcheck.RunFinding) {}, func(*logcheck.FileResult) {}
 	}
 	var bar *report.Progress
 	if report.IsTerminal(os.Stderr) {
@@ -164,10 +169,10 @@ func (c *checkLogCmd) Run() error {
 		return usage("%v", err)
 	}
 
-	if text != nil {
-		err = text.Finish(sum)
+	if finish != nil {
+		err = finish(sum)
 	} else {
-		write := map[string]func(io.Writer, *logcheck.Summary) error{"json": report.WriteCheckLogJSON,
+		write := map[string]func(io.Writer, *logcheck.Summary) error{
 			"junit": report.WriteCheckLogJUnit, "markdown": report.WriteCheckLogMarkdown}[c.Format]
 		err = write(bw, sum)
 	}

@@ -2,9 +2,11 @@ package logcheck_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"syscall"
 
@@ -49,6 +51,26 @@ var _ = Describe("Run", func() {
 		s, err := logcheck.Run(context.Background(), []string{filepath.Join(dir, "empty")}, logcheck.RunOptions{Options: logcheck.Defaults()})
 		Expect(err).To(MatchError(ContainSubstring("holds no *.jsonl file")))
 		Expect(s).To(BeNil())
+	})
+
+	It("walks a tree in the sorted order of its full paths, one directory at a time", func() {
+		var want []string
+		for _, n := range []string{"t/a/b.jsonl", "t/a.b/c.jsonl", "t/a.jsonl", "t/ab.jsonl", "t/a-/d.jsonl", "t/a/a/e.jsonl", "t/a0.jsonl", "t/Z/f.jsonl"} {
+			want = append(want, write(n, cleanLog))
+		}
+		write("t/a/skip.txt", "x")
+		sort.Strings(want)
+		var got []string
+		Expect(logcheck.WalkPaths([]string{filepath.Join(dir, "t")}, func(l logcheck.Log) error {
+			Expect(l.Err).NotTo(HaveOccurred())
+			got = append(got, l.Path)
+			return nil
+		})).To(Succeed())
+		Expect(got).To(Equal(want))
+		stop := errors.New("stop")
+		n := 0
+		Expect(logcheck.WalkPaths([]string{filepath.Join(dir, "t")}, func(logcheck.Log) error { n++; return stop })).To(MatchError(stop))
+		Expect(n).To(Equal(1), "an error of visit ends the walk")
 	})
 
 	It("checks every log, stdin included, and reports progress", func() {
