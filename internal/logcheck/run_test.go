@@ -1,6 +1,7 @@
 package logcheck_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,10 +10,12 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/dsh-conform/conform/generators/sessionlog"
 	"github.com/dsh-conform/conform/internal/baseline"
 	"github.com/dsh-conform/conform/internal/logcheck"
 )
@@ -220,5 +223,91 @@ var _ = Describe("Run", func() {
 		Expect(s.Interrupted).To(BeTrue())
 		Expect(s.Total).To(Equal(3))
 		Expect(s.Result()).To(Equal(logcheck.ResultInterrupted))
+	})
+
+	Describe("a log that grows while it is checked (issue 23)", func() {
+		AfterEach(func() { logcheck.SetAfterOpen(nil) })
+
+		It("is read up to its size at open and noted, while a writer keeps appending", func(ctx SpecContext) {
+			var log bytes.Buffer
+			_, err := sessionlog.Big(&log, 4<<20, 3)
+			Expect(err).NotTo(HaveOccurred())
+			path := write("live.jsonl", log.String())
+			// The writer appends whole lines, 64 KiB at a time, until the
+			// check is over (at most 256 MiB, so that a reader that never
+			// stops is caught by the byte count, not the disk).
+			chunk := bytes.Repeat([]byte(cleanLog), 64<<10/len(cleanLog))
+			stop, stopped := make(chan struct{}), make(chan int64)
+			var atOpen int64 = -1
+			defer logcheck.SetAfterOpen(func(string) {
+				st, err := os.Stat(path)
+				Expect(err).NotTo(HaveOccurred())
+				atOpen = st.Size()
+				go func() {
+					w, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+					if err != nil {
+						panic(err)
+					}
+					defer w.Close()
+					n := int64(0)
+					for ; n < 256<<20; n += int64(len(chunk)) {
+						select {
+						case <-stop:
+							stopped <- n
+							return
+						default:
+						}
+						if _, err := w.Write(chunk); err != nil {
+							panic(err)
+						}
+					}
+					<-stop
+					stopped <- n
+				}()
+			})()
+			s, err := logcheck.Run(ctx, []string{path}, logcheck.RunOptions{Options: logcheck.Defaults()})
+			close(stop)
+			appended := <-stopped
+			Expect(err).NotTo(HaveOccurred())
+			Expect(atOpen).To(BeNumerically("==", log.Len()))
+			Expect(appended).To(BeNumerically(">", 0), "the writer appended during the check")
+			f := s.Files[0]
+			Expect(f.Stats.Bytes).To(Equal(atOpen))
+			Expect(f.Listed).To(BeEmpty(), "only the clean log was checked")
+			Expect(f.Notes).To(HaveLen(1))
+			Expect(f.Notes[0]).To(HavePrefix(fmt.Sprintf("grew from %d to at least ", atOpen)))
+			Expect(f.Notes[0]).To(ContainSubstring(fmt.Sprintf("only the %d bytes it had when opened were checked", atOpen)))
+			Expect(s.Result()).To(Equal(logcheck.ResultPass), "a note does not fail the run")
+		}, SpecTimeout(2*time.Minute))
+
+		It("leaves a last line being written unread, and judges an incomplete last line of a log that stays so", func(ctx SpecContext) {
+			const partial = `{"type":"session/title","seq":0,"time":1785591986069,"da`
+			const rest = `ta":{"title":"x"}}` + "\n"
+			path := write("cut.jsonl", cleanLog+partial)
+			defer logcheck.SetAfterOpen(func(string) {
+				w, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+				Expect(err).NotTo(HaveOccurred())
+				_, err = w.WriteString(rest)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(w.Close()).To(Succeed())
+			})()
+			s, err := logcheck.Run(ctx, []string{path}, logcheck.RunOptions{Options: logcheck.Defaults()})
+			Expect(err).NotTo(HaveOccurred())
+			f := s.Files[0]
+			Expect(f.Stats.Bytes).To(BeNumerically("==", len(cleanLog)))
+			Expect(f.Stats.Lines).To(Equal(1))
+			Expect(f.Listed).To(BeEmpty(), "the line being written is not judged")
+			Expect(f.Notes).To(ConsistOf(fmt.Sprintf("grew from %d to at least %d bytes while it was checked; only its first %d bytes were checked (the %d bytes after its last LF at open were the start of a line being written); check it again once it is complete, or follow it (--follow)",
+				len(cleanLog)+len(partial), len(cleanLog)+len(partial)+len(rest), len(cleanLog), len(partial))))
+
+			logcheck.SetAfterOpen(nil)
+			still := write("still.jsonl", cleanLog+partial)
+			s, err = logcheck.Run(ctx, []string{still}, logcheck.RunOptions{Options: logcheck.Defaults()})
+			Expect(err).NotTo(HaveOccurred())
+			f = s.Files[0]
+			Expect(f.Stats.Bytes).To(BeNumerically("==", len(cleanLog)+len(partial)))
+			Expect(f.Notes).To(BeEmpty())
+			Expect(f.Listed).To(ContainElement(HaveField("Message", "line 2: the final line has no terminating LF (truncated write?)")))
+		}, SpecTimeout(time.Minute))
 	})
 })

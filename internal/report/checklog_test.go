@@ -195,6 +195,13 @@ var _ = Describe("check-log reports", func() {
 			Expect(streamed.String()).To(Equal(whole.String()))
 			Expect(decode(streamed.String()).Files).To(HaveLen(len(s.Files)))
 		}
+		s := build(logcheck.Violation, 0, nil)
+		s.Files = append(s.Files, &logcheck.FileResult{Name: "live.jsonl", Notes: []string{"grew from 1 to at least 2 bytes"}})
+		var text, md bytes.Buffer
+		Expect(report.WriteCheckLogText(&text, s)).To(Succeed())
+		Expect(text.String()).To(ContainSubstring("\nlive.jsonl: note: grew from 1 to at least 2 bytes\n"))
+		Expect(report.WriteCheckLogMarkdown(&md, s)).To(Succeed())
+		Expect(md.String()).To(ContainSubstring("- `live.jsonl`: grew from 1 to at least 2 bytes\n"))
 		empty := logcheck.NewSummary("", 0, nil)
 		var whole, streamed bytes.Buffer
 		Expect(report.WriteCheckLogJSON(&whole, empty)).To(Succeed())
