@@ -104,7 +104,14 @@ func newSnapshot(f *os.File, maxLine int) (*snapshot, error) {
 		return nil, err
 	}
 	s := &snapshot{f: f, size: st.Size(), cut: st.Size()}
-	var buf [4096]byte
+	var last [1]byte
+	if s.size == 0 {
+		return s, nil
+	}
+	if _, err := f.ReadAt(last[:], s.size-1); err != nil || last[0] == '\n' {
+		return s, err // the common case: the file ends with a whole line
+	}
+	buf := make([]byte, 64<<10)
 	for end, floor := s.size, max(s.size-int64(maxLine)-1, 0); end > floor; {
 		n := min(end-floor, int64(len(buf)))
 		if _, err := f.ReadAt(buf[:n], end-n); err != nil {
