@@ -1,6 +1,7 @@
 package logcheck
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -151,8 +152,10 @@ type Summary struct {
 	// Total is how many logs the run was to check.
 	Total int
 
-	listed func(*RunFinding) // RunOptions.Listed
-	gone   logTotals         // the logs checked and not kept in Files
+	listed  func(*RunFinding) // RunOptions.Listed
+	gone    logTotals         // the logs checked and not kept in Files
+	br      *bufio.Reader     // the reader of every log (checkFile)
+	scratch scratch           // the line scratch of every log (checkWith)
 }
 
 // logTotals sum the logs a streaming run did not keep (RunOptions.Done).

@@ -51,7 +51,16 @@ func (s *Summary) checkFile(ctx context.Context, l Log, stdin io.Reader, opt Opt
 		in, async = snap, false
 	}
 	cr := &countingReader{ctx: ctx, r: in, async: async}
-	br := bufio.NewReaderSize(cr, sniffBytes)
+	// One reader for every log, of the size Check reads with (which then
+	// uses it as is): a tree of small logs would otherwise allocate 72 KiB
+	// of buffers per log, and with the GC slowed by a loaded machine the
+	// heap grows with that garbage (issue 23).
+	if s.br == nil {
+		s.br = bufio.NewReaderSize(cr, readBytes)
+	}
+	br := s.br
+	br.Reset(cr)
+	defer br.Reset(nil)
 	start := time.Now()
 	defer func() { f.Elapsed = time.Since(start) }()
 	head, err := br.Peek(sniffBytes)
@@ -68,7 +77,7 @@ func (s *Summary) checkFile(ctx context.Context, l Log, stdin io.Reader, opt Opt
 		s.Add(f, Finding{Line: 0, Seq: -1, Requirement: "LOG-1", Level: Violation, Message: what})
 		return f
 	}
-	st, err := Check(br, display, opt, func(fd Finding) { s.Add(f, fd) })
+	st, err := checkWith(&s.scratch, br, display, opt, func(fd Finding) { s.Add(f, fd) })
 	f.Stats, f.Err = st, err
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		f.Err, f.Partial = nil, true
@@ -180,6 +189,9 @@ func fileError(path string, err error) error {
 
 // sniffBytes is how much of a log's start sniff looks at.
 const sniffBytes = 8 << 10
+
+// readBytes is the buffer size of Check's reader (check.go).
+const readBytes = 64 << 10
 
 // magics are the compressed formats a log may come in (LOG-1 allows
 // .jsonl.zstd upstream); check-log reads only the decompressed text.

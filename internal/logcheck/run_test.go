@@ -76,6 +76,44 @@ var _ = Describe("Run", func() {
 		Expect(n).To(Equal(1), "an error of visit ends the walk")
 	})
 
+	It("finds in each of many logs what Check finds in it alone (the scratch one log hands the next holds nothing of it)", func() {
+		var names []string
+		huge := `{"type":"session/title","seq":0,"time":1785591986069,"data":{"title":"` + strings.Repeat("é", 40000) + `"}}` + "\n"
+		write("t/000-huge.jsonl", cleanLog+huge)
+		names = append(names, "t/000-huge.jsonl")
+		for i, m := range sessionlog.Mutations() {
+			for seed := range 3 {
+				l, ok := m.Apply(sessionlog.Valid(seed))
+				if !ok {
+					continue
+				}
+				name := fmt.Sprintf("t/%03d-%d.jsonl", i+1, seed)
+				write(name, string(l.Bytes()))
+				names = append(names, name)
+			}
+		}
+		s, err := logcheck.Run(context.Background(), []string{filepath.Join(dir, "t")}, logcheck.RunOptions{Options: logcheck.Defaults()})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.Files).To(HaveLen(len(names)))
+		total := 0
+		for i, f := range s.Files {
+			alone := checkFile(filepath.Join(dir, names[i]), logcheck.Defaults())
+			Expect(alone.err).NotTo(HaveOccurred())
+			var got []string
+			for _, fd := range f.Listed {
+				got = append(got, fmt.Sprintf("%d %s %s %s", fd.Line, fd.Requirement, fd.Level, fd.Message))
+			}
+			var want []string
+			for _, fd := range alone.findings {
+				want = append(want, fmt.Sprintf("%d %s %s %s", fd.Line, fd.Requirement, fd.Level, fd.Message))
+			}
+			Expect(got).To(Equal(want), names[i])
+			Expect(f.Stats).To(Equal(alone.stats), names[i])
+			total += len(want)
+		}
+		Expect(total).To(BeNumerically(">", len(names)), "the mutated logs have findings")
+	})
+
 	It("checks every log, stdin included, and reports progress", func() {
 		clean := write("clean.jsonl", cleanLog)
 		var progress []string
