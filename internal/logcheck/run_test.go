@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"syscall"
@@ -112,6 +113,22 @@ var _ = Describe("Run", func() {
 			total += len(want)
 		}
 		Expect(total).To(BeNumerically(">", len(names)), "the mutated logs have findings")
+	})
+
+	It("allocates a few KiB per small log, not buffers per log (issue 23)", func() {
+		// Allocation, not time: what a run over many small logs costs the
+		// GC, which a loaded machine runs late.
+		const n = 400
+		for i := range n {
+			write(fmt.Sprintf("t/%04d.jsonl", i), cleanLog)
+		}
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		s, err := logcheck.Run(context.Background(), []string{filepath.Join(dir, "t")}, logcheck.RunOptions{Options: logcheck.Defaults(), Listed: func(*logcheck.RunFinding) {}, Done: func(*logcheck.FileResult) {}})
+		runtime.ReadMemStats(&m1)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.FileCount()).To(Equal(n))
+		Expect((m1.TotalAlloc - m0.TotalAlloc) / n).To(BeNumerically("<", 8<<10), "bytes allocated per log")
 	})
 
 	It("checks every log, stdin included, and reports progress", func() {
