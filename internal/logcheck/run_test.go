@@ -128,7 +128,7 @@ var _ = Describe("Run", func() {
 		runtime.ReadMemStats(&m1)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(s.FileCount()).To(Equal(n))
-		Expect((m1.TotalAlloc - m0.TotalAlloc) / n).To(BeNumerically("<", 8<<10), "bytes allocated per log")
+		Expect((m1.TotalAlloc-m0.TotalAlloc)/n).To(BeNumerically("<", 8<<10), "bytes allocated per log")
 	})
 
 	It("checks every log, stdin included, and reports progress", func() {
