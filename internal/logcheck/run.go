@@ -140,12 +140,14 @@ type Summary struct {
 	MaxFindings int
 	Baseline    *baseline.Baseline // nil without one
 	Matcher     *baseline.Matcher  // Baseline's finding entries, with their hits
-	Files       []*FileResult
-	ByReq       map[string]*Tally // over every log
-	Listed      int
-	Dropped     int
-	Stale       []*baseline.Entry // set by Finish
-	Elapsed     time.Duration
+	// Files are the logs checked, or with RunOptions.Done only those with
+	// an error, a note or an interruption (FileCount counts them all).
+	Files   []*FileResult
+	ByReq   map[string]*Tally // over every log
+	Listed  int
+	Dropped int
+	Stale   []*baseline.Entry // set by Finish
+	Elapsed time.Duration
 	// Interrupted: the run ended early (a signal); Files are the logs
 	// checked so far, and the report is partial.
 	Interrupted bool
