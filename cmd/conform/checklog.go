@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/dsh-conform/conform/internal/baseline"
 	"github.com/dsh-conform/conform/internal/logcheck"
@@ -45,6 +46,9 @@ type checkLogCmd struct {
 	FailOn      string `name:"fail-on" enum:"violation,warning" default:"violation" help:"Lowest level that fails the run (violation or warning)."`
 	MaxFindings int    `name:"max-findings" default:"1000" placeholder:"N" help:"List at most N findings (default ${default}; 0 = all); the rest are still counted, fail the run, and the report says how many were not listed."`
 	Baseline    string `placeholder:"FILE" help:"YAML baseline of accepted findings ({requirement, file?, reason, issue?}); entries matching no finding fail the run."`
+
+	Follow     bool          `help:"Follow each FILE as a harness writes it (as tail -f): report each finding as its line arrives, until the session is over (a turn has ended, none is open, and the log has been quiet for --follow-idle) or SIGINT/SIGTERM, then write the report."`
+	FollowIdle time.Duration `name:"follow-idle" default:"2s" placeholder:"DURATION" help:"With --follow: how long a log must stay quiet after its turn ends before its session is taken as over (default ${default}; 0 = at once)."`
 }
 
 // Validate runs at parse time, so its errors are usage errors (exit 2).
@@ -73,8 +77,17 @@ func (c *checkLogCmd) Validate() error {
 		}
 		logged[name] = canon
 	}
+	if c.FollowIdle < 0 {
+		return fmt.Errorf("--follow-idle must not be negative, got %v", c.FollowIdle)
+	}
 	stdin := 0
 	for _, p := range c.Paths {
+		if c.Follow && p == "-" {
+			return errors.New("--follow reads files, not stdin (-)")
+		}
+		if st, err := os.Stat(p); c.Follow && err == nil && st.IsDir() {
+			return fmt.Errorf("--follow reads files, not directories: %s", p)
+		}
 		if p == "-" {
 			if stdin++; stdin > 1 {
 				return errors.New("- (stdin) given more than once")
@@ -138,16 +151,30 @@ func (c *checkLogCmd) Run() error {
 	bw := bufio.NewWriterSize(out.Writer(), 64<<10)
 
 	opt := logcheck.RunOptions{Options: c.options(), FailOn: logcheck.Level(c.FailOn), MaxFindings: c.MaxFindings, Baseline: bl}
-	var text *report.CheckLogText
+	// Text and JSON stream, markdown needs counts and first examples: none
+	// holds a record per log or a listing (issue 23). JUnit keeps them all.
+	var finish func(*logcheck.Summary) error
 	switch c.Format {
-	case "text": // streams: nothing is held per finding
-		text = report.NewCheckLogText(bw, c.MaxFindings)
-		opt.Listed, opt.Done = text.Finding, text.File
-	case "markdown": // a table of counts and first examples: no listing to hold
-		opt.Listed = func(*logcheck.RunFinding) {}
+	case "text":
+		text := report.NewCheckLogText(bw, c.MaxFindings)
+		opt.Listed, opt.Done, finish = text.Finding, text.File, text.Finish
+	case "json":
+		js := report.NewCheckLogJSONStream(bw, opt.FailOn, c.MaxFindings)
+		opt.Listed, opt.Done, finish = js.Finding, js.File, js.Finish
+	case "markdown":
+		opt.Listed, opt.Done = func(*logcheck.RunFinding) {}, func(*logcheck.FileResult) {}
+	}
+	if c.Follow { // each finding is shown as its line arrives
+		listed, done := opt.Listed, opt.Done
+		if listed != nil {
+			opt.Listed = func(f *logcheck.RunFinding) { listed(f); bw.Flush() }
+		}
+		if done != nil {
+			opt.Done = func(f *logcheck.FileResult) { done(f); bw.Flush() }
+		}
 	}
 	var bar *report.Progress
-	if report.IsTerminal(os.Stderr) {
+	if report.IsTerminal(os.Stderr) && !c.Follow {
 		bar = report.NewProgress(os.Stderr, "conform check-log", "logs", 0)
 		opt.Progress = func(n, total int, path string) {
 			bar.Update(n-1, total)
@@ -156,7 +183,12 @@ func (c *checkLogCmd) Run() error {
 	}
 	ctx, signalled, stop := signalContext()
 	defer stop()
-	sum, err := logcheck.Run(ctx, c.Paths, opt)
+	var sum *logcheck.Summary
+	if c.Follow {
+		sum, err = logcheck.Follow(ctx, c.Paths, opt, logcheck.FollowOptions{Idle: c.FollowIdle})
+	} else {
+		sum, err = logcheck.Run(ctx, c.Paths, opt)
+	}
 	if bar != nil {
 		bar.Finish()
 	}
@@ -164,10 +196,10 @@ func (c *checkLogCmd) Run() error {
 		return usage("%v", err)
 	}
 
-	if text != nil {
-		err = text.Finish(sum)
+	if finish != nil {
+		err = finish(sum)
 	} else {
-		write := map[string]func(io.Writer, *logcheck.Summary) error{"json": report.WriteCheckLogJSON,
+		write := map[string]func(io.Writer, *logcheck.Summary) error{
 			"junit": report.WriteCheckLogJUnit, "markdown": report.WriteCheckLogMarkdown}[c.Format]
 		err = write(bw, sum)
 	}

@@ -1,6 +1,7 @@
 package logcheck
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -51,7 +52,11 @@ type RunOptions struct {
 	// the summary keeps none (FileResult.Listed and Tally.Listed stay
 	// empty): a report that streams holds nothing per finding.
 	Listed func(*RunFinding)
-	// Done, when set, is called once each log is checked.
+	// Done, when set, is called once each log is checked, and the summary
+	// keeps only the logs with an error, a note or an interruption in
+	// Files: the others are counts in its totals (Totals, FileCount), so
+	// that memory does not grow with the number of logs (issue 23). A
+	// report that needs every log's record (JUnit) leaves Done unset.
 	Done func(*FileResult)
 }
 
@@ -119,7 +124,15 @@ type FileResult struct {
 	Shown    int           // findings listed (len(Listed) unless streamed)
 	Partial  bool          // the run was interrupted while this log was read
 	ByReq    map[string]*Tally
+	// Notes say how the log was read when that was not plainly to its end:
+	// it grew while it was checked (only its size at open was read), or
+	// --follow stopped before a last line was complete.
+	Notes []string
 }
+
+// kept says whether Run keeps f in Summary.Files when the run streams
+// (RunOptions.Done): only for what the end of a report still names.
+func (f *FileResult) kept() bool { return f.Err != nil || f.Partial || len(f.Notes) > 0 }
 
 // Summary is the result of a run: per-log results and the run's tallies.
 type Summary struct {
@@ -127,19 +140,59 @@ type Summary struct {
 	MaxFindings int
 	Baseline    *baseline.Baseline // nil without one
 	Matcher     *baseline.Matcher  // Baseline's finding entries, with their hits
-	Files       []*FileResult
-	ByReq       map[string]*Tally // over every log
-	Listed      int
-	Dropped     int
-	Stale       []*baseline.Entry // set by Finish
-	Elapsed     time.Duration
+	// Files are the logs checked, or with RunOptions.Done only those with
+	// an error, a note or an interruption (FileCount counts them all).
+	Files   []*FileResult
+	ByReq   map[string]*Tally // over every log
+	Listed  int
+	Dropped int
+	Stale   []*baseline.Entry // set by Finish
+	Elapsed time.Duration
 	// Interrupted: the run ended early (a signal); Files are the logs
 	// checked so far, and the report is partial.
 	Interrupted bool
 	// Total is how many logs the run was to check.
 	Total int
 
-	listed func(*RunFinding) // RunOptions.Listed
+	listed  func(*RunFinding) // RunOptions.Listed
+	gone    logTotals         // the logs checked and not kept in Files
+	br      *bufio.Reader     // the reader of every log (checkFile)
+	scratch scratch           // the line scratch of every log (checkWith)
+}
+
+// logTotals sum the logs a streaming run did not keep (RunOptions.Done).
+type logTotals struct {
+	files     int
+	st        Stats
+	counts    map[Level]int
+	baselined int
+}
+
+// add sums f into t.
+func (t *logTotals) add(f *FileResult) {
+	t.merge(logTotals{files: 1, st: f.Stats, counts: f.Counts, baselined: f.Baseline})
+}
+
+// merge sums o into t.
+func (t *logTotals) merge(o logTotals) {
+	if t.counts == nil {
+		t.st.UnknownTypes, t.st.ResultsChecked, t.counts = map[string]int{}, map[string]int{}, map[Level]int{}
+	}
+	t.files += o.files
+	t.st.Lines += o.st.Lines
+	t.st.Events += o.st.Events
+	t.st.MalformedLines += o.st.MalformedLines
+	t.st.Bytes += o.st.Bytes
+	for k, v := range o.st.UnknownTypes {
+		t.st.UnknownTypes[k] += v
+	}
+	for k, v := range o.st.ResultsChecked {
+		t.st.ResultsChecked[k] += v
+	}
+	for k, v := range o.counts {
+		t.counts[k] += v
+	}
+	t.baselined += o.baselined
 }
 
 // NewSummary starts an empty summary; Run fills it. failOn "" is
@@ -151,12 +204,25 @@ func NewSummary(failOn Level, maxFindings int, bl *baseline.Baseline) *Summary {
 	return &Summary{FailOn: failOn, MaxFindings: maxFindings, Baseline: bl, Matcher: bl.Findings(), ByReq: map[string]*Tally{}}
 }
 
-// AddFile appends the result of a log named name.
+// AddFile appends the result of a log named name. Its Counts and ByReq
+// are made by its first finding: a clean log holds no map.
 func (s *Summary) AddFile(name string) *FileResult {
-	f := &FileResult{Name: name, Counts: map[Level]int{}, ByReq: map[string]*Tally{}}
+	f := &FileResult{Name: name}
 	s.Files = append(s.Files, f)
 	return f
 }
+
+// forget turns f, the last of Files, into counts (RunOptions.Done).
+func (s *Summary) forget(f *FileResult) {
+	if n := len(s.Files); n > 0 && s.Files[n-1] == f {
+		s.Files[n-1] = nil
+		s.Files = s.Files[:n-1]
+		s.gone.add(f)
+	}
+}
+
+// FileCount is how many logs the run checked, kept in Files or not.
+func (s *Summary) FileCount() int { return s.gone.files + len(s.Files) }
 
 // Add records a finding of f: baseline, counts, and the listing unless
 // MaxFindings is reached. A finding without a file gets f's name.
@@ -165,6 +231,9 @@ func (s *Summary) Add(f *FileResult, fd Finding) {
 		fd.File = f.Name
 	}
 	rf := &RunFinding{Finding: fd, Baseline: s.Matcher.Finding(fd.Requirement, fd.File)}
+	if f.Counts == nil {
+		f.Counts, f.ByReq = map[Level]int{}, map[string]*Tally{}
+	}
 	f.Counts[fd.Level]++
 	if rf.Baseline != nil {
 		f.Baseline++
@@ -225,7 +294,7 @@ func (s *Summary) Failing() int {
 	return n
 }
 
-// Errors counts the logs that could not be read.
+// Errors counts the logs that could not be read (all kept in Files).
 func (s *Summary) Errors() int {
 	n := 0
 	for _, f := range s.Files {
@@ -251,28 +320,16 @@ func (s *Summary) Result() string {
 	return ResultPass
 }
 
-// Totals sums the per-log statistics (Stats.Findings is left nil), the
-// findings per level, baselined or not, and the baselined findings.
+// Totals sums the per-log statistics of every log checked, kept in Files
+// or not (Stats.Findings is left nil), the findings per level, baselined
+// or not, and the baselined findings.
 func (s *Summary) Totals() (st Stats, counts map[Level]int, baselined int) {
-	st.UnknownTypes, st.ResultsChecked = map[string]int{}, map[string]int{}
-	counts = map[Level]int{}
+	var t logTotals
+	t.merge(s.gone)
 	for _, f := range s.Files {
-		st.Lines += f.Stats.Lines
-		st.Events += f.Stats.Events
-		st.MalformedLines += f.Stats.MalformedLines
-		st.Bytes += f.Stats.Bytes
-		for k, v := range f.Stats.UnknownTypes {
-			st.UnknownTypes[k] += v
-		}
-		for k, v := range f.Stats.ResultsChecked {
-			st.ResultsChecked[k] += v
-		}
-		for k, v := range f.Counts {
-			counts[k] += v
-		}
-		baselined += f.Baseline
+		t.add(f)
 	}
-	return st, counts, baselined
+	return t.st, t.counts, t.baselined
 }
 
 // Run checks the logs paths name (files as given, directories walked for
@@ -281,34 +338,50 @@ func (s *Summary) Totals() (st Stats, counts map[Level]int, baselined int) {
 // opt.MaxFindings. A log that cannot be read (missing, unreadable, not a
 // regular file, a directory that cannot be listed) is recorded in its
 // FileResult.Err and the rest are still checked; compressed or binary
-// input is one LOG-1 finding (see sniff).
+// input is one LOG-1 finding (see sniff). A file is read up to the size
+// it had when opened (see checkFile).
+//
+// The directories are walked twice, to count the logs and to check them,
+// so that the list of a tree of any size is never held (issue 23).
 //
 // The error is about the paths (see ExpandPaths; no summary then), or
 // ctx's error when ctx ends first: the summary is then Interrupted and
 // holds the logs checked so far, the last one Partial.
 func Run(ctx context.Context, paths []string, opt RunOptions) (*Summary, error) {
-	logs, err := ExpandPaths(paths)
-	if err != nil {
+	total := 0
+	if err := WalkPaths(paths, func(Log) error { total++; return nil }); err != nil {
 		return nil, err
 	}
 	s := NewSummary(opt.FailOn, opt.MaxFindings, opt.Baseline)
-	s.listed, s.Total = opt.Listed, len(logs)
+	s.listed, s.Total = opt.Listed, total
 	stdin := opt.Stdin
 	if stdin == nil {
 		stdin = os.Stdin
 	}
 	start := time.Now()
-	for i, l := range logs {
+	i := 0
+	err := WalkPaths(paths, func(l Log) error {
 		if ctx.Err() != nil {
-			break
+			return ctx.Err()
 		}
+		i++
 		if opt.Progress != nil {
-			opt.Progress(i+1, len(logs), l.Path)
+			opt.Progress(i, max(total, i), l.Path)
 		}
 		f := s.checkFile(ctx, l, stdin, opt.Options)
 		if opt.Done != nil {
 			opt.Done(f)
+			if !f.kept() {
+				s.forget(f)
+			}
 		}
+		return nil
+	})
+	var pe *PathError
+	if errors.As(err, &pe) && ctx.Err() == nil {
+		// The tree changed between the walks (a path went away): the logs
+		// checked so far stand, and the path is a log that was not read.
+		s.AddFile(pe.Path).Err = pe.Err
 	}
 	s.Elapsed = time.Since(start)
 	s.Interrupted = ctx.Err() != nil
@@ -323,51 +396,115 @@ type Log struct {
 	Err  error
 }
 
-// ExpandPaths turns PATH arguments into the logs to check: files as given,
-// directories walked for *.jsonl (sorted), - as is (stdin). An entry the
-// walk cannot read (an unreadable subdirectory) is a Log with its Err, so
-// that the rest is still checked. A missing path, or a directory holding
-// no *.jsonl and nothing unreadable, is an error.
+// ExpandPaths turns PATH arguments into the logs to check, as WalkPaths
+// visits them.
 func ExpandPaths(paths []string) ([]Log, error) {
 	var out []Log
+	err := WalkPaths(paths, func(l Log) error { out = append(out, l); return nil })
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// PathError is a PATH argument that names no log: missing, or a
+// directory without *.jsonl.
+type PathError struct {
+	Path string
+	Err  error
+}
+
+func (e *PathError) Error() string { return e.Err.Error() }
+
+// WalkPaths visits the logs PATH arguments name, one at a time: files as
+// given, directories walked for *.jsonl in sorted path order, - as is
+// (stdin). A directory the walk cannot list is a Log with its Err, so that
+// the rest is still checked. A missing path, or a directory holding no
+// *.jsonl and nothing unreadable, is a *PathError; an error of visit
+// ends the walk and is returned. Memory is one directory's names at each
+// level.
+func WalkPaths(paths []string, visit func(Log) error) error {
 	for _, p := range paths {
 		if p == "-" {
-			out = append(out, Log{Path: "-"})
+			if err := visit(Log{Path: "-"}); err != nil {
+				return err
+			}
 			continue
 		}
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, fmt.Errorf("path %s: %v", p, unwrapPath(err))
+			return &PathError{p, fmt.Errorf("path %s: %v", p, unwrapPath(err))}
 		}
 		if !st.IsDir() {
-			out = append(out, Log{Path: p})
+			if err := visit(Log{Path: p}); err != nil {
+				return err
+			}
 			continue
 		}
-		var found []Log
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			switch {
-			case err != nil && d == nil:
-				return err
-			case err != nil:
-				found = append(found, Log{Path: path, Err: fmt.Errorf("cannot be read: %v", unwrapPath(err))})
-				if d != nil && d.IsDir() {
-					return fs.SkipDir
-				}
-			case !d.IsDir() && strings.HasSuffix(d.Name(), ".jsonl"):
-				found = append(found, Log{Path: path})
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, fmt.Errorf("walking %s: %v", p, unwrapPath(err))
+		n := 0
+		if err := walkDir(filepath.Clean(p), func(l Log) error { n++; return visit(l) }); err != nil {
+			return err
 		}
-		if len(found) == 0 {
-			return nil, fmt.Errorf("directory %s holds no *.jsonl file", p)
+		if n == 0 {
+			return &PathError{p, fmt.Errorf("directory %s holds no *.jsonl file", p)}
 		}
-		sort.Slice(found, func(i, j int) bool { return found[i].Path < found[j].Path })
-		out = append(out, found...)
 	}
-	return out, nil
+	return nil
+}
+
+// walkDir visits the *.jsonl files under dir in sorted path order. Each
+// directory's entries are sorted by name, a subdirectory's with a / after
+// it: every path under it starts so, so the visits come in the order of
+// the full paths. Symlinks are not followed into directories (a symlink
+// named *.jsonl is a log, opened as its target).
+func walkDir(dir string, visit func(Log) error) error {
+	keys, err := listDir(dir)
+	if err != nil {
+		return visit(Log{Path: dir, Err: fmt.Errorf("cannot be read: %v", unwrapPath(err))})
+	}
+	for i, k := range keys {
+		keys[i] = "" // a visited name is not held while its subtree is walked
+		if name, isDir := strings.CutSuffix(k, "/"); isDir {
+			err = walkDir(filepath.Join(dir, name), visit)
+		} else {
+			err = visit(Log{Path: filepath.Join(dir, k)})
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// listDir returns the sort keys of dir's subdirectories (name/) and
+// *.jsonl files (name), sorted, reading the directory in chunks so that
+// only these names are held.
+func listDir(dir string) ([]string, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var keys []string
+	for {
+		ents, err := f.ReadDir(256)
+		for _, e := range ents {
+			switch name := e.Name(); {
+			case e.IsDir():
+				keys = append(keys, name+"/")
+			case strings.HasSuffix(name, ".jsonl"):
+				keys = append(keys, strings.Clone(name))
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(keys)
+	return keys, nil
 }
 
 // unwrapPath drops the operation and path of a *fs.PathError, which the

@@ -1,16 +1,22 @@
 package logcheck_test
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sort"
 	"strings"
 	"syscall"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/dsh-conform/conform/generators/sessionlog"
 	"github.com/dsh-conform/conform/internal/baseline"
 	"github.com/dsh-conform/conform/internal/logcheck"
 )
@@ -49,6 +55,80 @@ var _ = Describe("Run", func() {
 		s, err := logcheck.Run(context.Background(), []string{filepath.Join(dir, "empty")}, logcheck.RunOptions{Options: logcheck.Defaults()})
 		Expect(err).To(MatchError(ContainSubstring("holds no *.jsonl file")))
 		Expect(s).To(BeNil())
+	})
+
+	It("walks a tree in the sorted order of its full paths, one directory at a time", func() {
+		var want []string
+		for _, n := range []string{"t/a/b.jsonl", "t/a.b/c.jsonl", "t/a.jsonl", "t/ab.jsonl", "t/a-/d.jsonl", "t/a/a/e.jsonl", "t/a0.jsonl", "t/Z/f.jsonl"} {
+			want = append(want, write(n, cleanLog))
+		}
+		write("t/a/skip.txt", "x")
+		sort.Strings(want)
+		var got []string
+		Expect(logcheck.WalkPaths([]string{filepath.Join(dir, "t")}, func(l logcheck.Log) error {
+			Expect(l.Err).NotTo(HaveOccurred())
+			got = append(got, l.Path)
+			return nil
+		})).To(Succeed())
+		Expect(got).To(Equal(want))
+		stop := errors.New("stop")
+		n := 0
+		Expect(logcheck.WalkPaths([]string{filepath.Join(dir, "t")}, func(logcheck.Log) error { n++; return stop })).To(MatchError(stop))
+		Expect(n).To(Equal(1), "an error of visit ends the walk")
+	})
+
+	It("finds in each of many logs what Check finds in it alone (the scratch one log hands the next holds nothing of it)", func() {
+		var names []string
+		huge := `{"type":"session/title","seq":0,"time":1785591986069,"data":{"title":"` + strings.Repeat("é", 40000) + `"}}` + "\n"
+		write("t/000-huge.jsonl", cleanLog+huge)
+		names = append(names, "t/000-huge.jsonl")
+		for i, m := range sessionlog.Mutations() {
+			for seed := range 3 {
+				l, ok := m.Apply(sessionlog.Valid(seed))
+				if !ok {
+					continue
+				}
+				name := fmt.Sprintf("t/%03d-%d.jsonl", i+1, seed)
+				write(name, string(l.Bytes()))
+				names = append(names, name)
+			}
+		}
+		s, err := logcheck.Run(context.Background(), []string{filepath.Join(dir, "t")}, logcheck.RunOptions{Options: logcheck.Defaults()})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.Files).To(HaveLen(len(names)))
+		total := 0
+		for i, f := range s.Files {
+			alone := checkFile(filepath.Join(dir, names[i]), logcheck.Defaults())
+			Expect(alone.err).NotTo(HaveOccurred())
+			var got []string
+			for _, fd := range f.Listed {
+				got = append(got, fmt.Sprintf("%d %s %s %s", fd.Line, fd.Requirement, fd.Level, fd.Message))
+			}
+			var want []string
+			for _, fd := range alone.findings {
+				want = append(want, fmt.Sprintf("%d %s %s %s", fd.Line, fd.Requirement, fd.Level, fd.Message))
+			}
+			Expect(got).To(Equal(want), names[i])
+			Expect(f.Stats).To(Equal(alone.stats), names[i])
+			total += len(want)
+		}
+		Expect(total).To(BeNumerically(">", len(names)), "the mutated logs have findings")
+	})
+
+	It("allocates a few KiB per small log, not buffers per log (issue 23)", func() {
+		// Allocation, not time: what a run over many small logs costs the
+		// GC, which a loaded machine runs late.
+		const n = 400
+		for i := range n {
+			write(fmt.Sprintf("t/%04d.jsonl", i), cleanLog)
+		}
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		s, err := logcheck.Run(context.Background(), []string{filepath.Join(dir, "t")}, logcheck.RunOptions{Options: logcheck.Defaults(), Listed: func(*logcheck.RunFinding) {}, Done: func(*logcheck.FileResult) {}})
+		runtime.ReadMemStats(&m1)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.FileCount()).To(Equal(n))
+		Expect((m1.TotalAlloc-m0.TotalAlloc)/n).To(BeNumerically("<", 8<<10), "bytes allocated per log")
 	})
 
 	It("checks every log, stdin included, and reports progress", func() {
@@ -198,5 +278,91 @@ var _ = Describe("Run", func() {
 		Expect(s.Interrupted).To(BeTrue())
 		Expect(s.Total).To(Equal(3))
 		Expect(s.Result()).To(Equal(logcheck.ResultInterrupted))
+	})
+
+	Describe("a log that grows while it is checked (issue 23)", func() {
+		AfterEach(func() { logcheck.SetAfterOpen(nil) })
+
+		It("is read up to its size at open and noted, while a writer keeps appending", func(ctx SpecContext) {
+			var log bytes.Buffer
+			_, err := sessionlog.Big(&log, 4<<20, 3)
+			Expect(err).NotTo(HaveOccurred())
+			path := write("live.jsonl", log.String())
+			// The writer appends whole lines, 64 KiB at a time, until the
+			// check is over (at most 256 MiB, so that a reader that never
+			// stops is caught by the byte count, not the disk).
+			chunk := bytes.Repeat([]byte(cleanLog), 64<<10/len(cleanLog))
+			stop, stopped := make(chan struct{}), make(chan int64)
+			var atOpen int64 = -1
+			defer logcheck.SetAfterOpen(func(string) {
+				st, err := os.Stat(path)
+				Expect(err).NotTo(HaveOccurred())
+				atOpen = st.Size()
+				go func() {
+					w, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+					if err != nil {
+						panic(err)
+					}
+					defer w.Close()
+					n := int64(0)
+					for ; n < 256<<20; n += int64(len(chunk)) {
+						select {
+						case <-stop:
+							stopped <- n
+							return
+						default:
+						}
+						if _, err := w.Write(chunk); err != nil {
+							panic(err)
+						}
+					}
+					<-stop
+					stopped <- n
+				}()
+			})()
+			s, err := logcheck.Run(ctx, []string{path}, logcheck.RunOptions{Options: logcheck.Defaults()})
+			close(stop)
+			appended := <-stopped
+			Expect(err).NotTo(HaveOccurred())
+			Expect(atOpen).To(BeNumerically("==", log.Len()))
+			Expect(appended).To(BeNumerically(">", 0), "the writer appended during the check")
+			f := s.Files[0]
+			Expect(f.Stats.Bytes).To(Equal(atOpen))
+			Expect(f.Listed).To(BeEmpty(), "only the clean log was checked")
+			Expect(f.Notes).To(HaveLen(1))
+			Expect(f.Notes[0]).To(HavePrefix(fmt.Sprintf("grew from %d to at least ", atOpen)))
+			Expect(f.Notes[0]).To(ContainSubstring(fmt.Sprintf("only the %d bytes it had when opened were checked", atOpen)))
+			Expect(s.Result()).To(Equal(logcheck.ResultPass), "a note does not fail the run")
+		}, SpecTimeout(2*time.Minute))
+
+		It("leaves a last line being written unread, and judges an incomplete last line of a log that stays so", func(ctx SpecContext) {
+			const partial = `{"type":"session/title","seq":0,"time":1785591986069,"da`
+			const rest = `ta":{"title":"x"}}` + "\n"
+			path := write("cut.jsonl", cleanLog+partial)
+			defer logcheck.SetAfterOpen(func(string) {
+				w, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+				Expect(err).NotTo(HaveOccurred())
+				_, err = w.WriteString(rest)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(w.Close()).To(Succeed())
+			})()
+			s, err := logcheck.Run(ctx, []string{path}, logcheck.RunOptions{Options: logcheck.Defaults()})
+			Expect(err).NotTo(HaveOccurred())
+			f := s.Files[0]
+			Expect(f.Stats.Bytes).To(BeNumerically("==", len(cleanLog)))
+			Expect(f.Stats.Lines).To(Equal(1))
+			Expect(f.Listed).To(BeEmpty(), "the line being written is not judged")
+			Expect(f.Notes).To(ConsistOf(fmt.Sprintf("grew from %d to at least %d bytes while it was checked; only its first %d bytes were checked (the %d bytes after its last LF at open were the start of a line being written); check it again once it is complete, or follow it (--follow)",
+				len(cleanLog)+len(partial), len(cleanLog)+len(partial)+len(rest), len(cleanLog), len(partial))))
+
+			logcheck.SetAfterOpen(nil)
+			still := write("still.jsonl", cleanLog+partial)
+			s, err = logcheck.Run(ctx, []string{still}, logcheck.RunOptions{Options: logcheck.Defaults()})
+			Expect(err).NotTo(HaveOccurred())
+			f = s.Files[0]
+			Expect(f.Stats.Bytes).To(BeNumerically("==", len(cleanLog)+len(partial)))
+			Expect(f.Notes).To(BeEmpty())
+			Expect(f.Listed).To(ContainElement(HaveField("Message", "line 2: the final line has no terminating LF (truncated write?)")))
+		}, SpecTimeout(time.Minute))
 	})
 })

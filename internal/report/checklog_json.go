@@ -30,6 +30,7 @@ type CheckLogJSONFile struct {
 	ElapsedSeconds float64               `json:"elapsedSeconds"`
 	Error          string                `json:"error,omitempty"`
 	Partial        bool                  `json:"partial,omitempty"` // interrupted while this log was read
+	Notes          []string              `json:"notes,omitempty"`   // how the log was read when not plainly to its end (it grew, --follow stopped)
 }
 
 // CheckLogJSONStats are the statistics of one log.
@@ -116,42 +117,59 @@ func nonNilCounts(m map[string]int) map[string]int {
 func CheckLogJSONReport(s *logcheck.Summary) CheckLogJSON {
 	rep := CheckLogJSON{Format: "conform-check-log", Version: 1, FailOn: string(s.FailOn), MaxFindings: s.MaxFindings, Files: []CheckLogJSONFile{}}
 	for _, f := range s.Files {
-		jf := CheckLogJSONFile{
-			File: f.Name,
-			Stats: CheckLogJSONStats{
-				Lines: f.Stats.Lines, Events: f.Stats.Events, MalformedLines: f.Stats.MalformedLines,
-				UnknownTypes: nonNilCounts(f.Stats.UnknownTypes), ResultsChecked: nonNilCounts(f.Stats.ResultsChecked),
-				Findings: checkLogLevelCounts(f.Counts), Baselined: f.Baseline, Bytes: f.Stats.Bytes,
-			},
-			Findings:       make([]CheckLogJSONFinding, 0, len(f.Listed)),
-			Dropped:        f.Dropped,
-			ElapsedSeconds: f.Elapsed.Seconds(),
-			Partial:        f.Partial,
-		}
-		if f.Err != nil {
-			jf.Error = f.Err.Error()
-		}
-		for _, fd := range f.Listed {
-			jf.Findings = append(jf.Findings, CheckLogJSONFinding{Finding: fd.Finding, Baseline: checkLogJSONEntry(fd.Baseline)})
-		}
-		rep.Files = append(rep.Files, jf)
+		rep.Files = append(rep.Files, checkLogJSONFile(f, f.Listed))
 	}
+	rep.Totals = checkLogJSONTotals(s)
+	rep.Baseline = checkLogJSONBaseline(s)
+	return rep
+}
+
+// checkLogJSONFile is the report of log f, listing listed.
+func checkLogJSONFile(f *logcheck.FileResult, listed []*logcheck.RunFinding) CheckLogJSONFile {
+	jf := CheckLogJSONFile{
+		File: f.Name,
+		Stats: CheckLogJSONStats{
+			Lines: f.Stats.Lines, Events: f.Stats.Events, MalformedLines: f.Stats.MalformedLines,
+			UnknownTypes: nonNilCounts(f.Stats.UnknownTypes), ResultsChecked: nonNilCounts(f.Stats.ResultsChecked),
+			Findings: checkLogLevelCounts(f.Counts), Baselined: f.Baseline, Bytes: f.Stats.Bytes,
+		},
+		Findings:       make([]CheckLogJSONFinding, 0, len(listed)),
+		Dropped:        f.Dropped,
+		ElapsedSeconds: f.Elapsed.Seconds(),
+		Partial:        f.Partial,
+		Notes:          f.Notes,
+	}
+	if f.Err != nil {
+		jf.Error = f.Err.Error()
+	}
+	for _, fd := range listed {
+		jf.Findings = append(jf.Findings, CheckLogJSONFinding{Finding: fd.Finding, Baseline: checkLogJSONEntry(fd.Baseline)})
+	}
+	return jf
+}
+
+// checkLogJSONTotals sums the run s.
+func checkLogJSONTotals(s *logcheck.Summary) CheckLogJSONTotals {
 	st, counts, baselined := s.Totals()
-	rep.Totals = CheckLogJSONTotals{
-		Files: len(s.Files), Lines: st.Lines, Events: st.Events, MalformedLines: st.MalformedLines,
+	return CheckLogJSONTotals{
+		Files: s.FileCount(), Lines: st.Lines, Events: st.Events, MalformedLines: st.MalformedLines,
 		UnknownTypes: st.UnknownTypes, ResultsChecked: st.ResultsChecked,
 		Findings: checkLogLevelCounts(counts), Baselined: baselined, Failing: s.Failing(),
 		Listed: s.Listed, Dropped: s.Dropped, Errors: s.Errors(), Bytes: st.Bytes,
 		ElapsedSeconds: s.Elapsed.Seconds(), Result: s.Result(),
 	}
-	if s.Baseline != nil {
-		jb := &CheckLogJSONBaseline{File: s.Baseline.Source, Entries: len(s.Matcher.Entries()), Stale: []CheckLogJSONBaselineEntry{}}
-		for _, e := range s.Stale {
-			jb.Stale = append(jb.Stale, *checkLogJSONEntry(e))
-		}
-		rep.Baseline = jb
+}
+
+// checkLogJSONBaseline is the baseline part of s's report, nil without one.
+func checkLogJSONBaseline(s *logcheck.Summary) *CheckLogJSONBaseline {
+	if s.Baseline == nil {
+		return nil
 	}
-	return rep
+	jb := &CheckLogJSONBaseline{File: s.Baseline.Source, Entries: len(s.Matcher.Entries()), Stale: []CheckLogJSONBaselineEntry{}}
+	for _, e := range s.Stale {
+		jb.Stale = append(jb.Stale, *checkLogJSONEntry(e))
+	}
+	return jb
 }
 
 // WriteCheckLogJSON writes CheckLogJSONReport(s) as indented JSON.

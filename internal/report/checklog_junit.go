@@ -22,6 +22,9 @@ func CheckLogJUnit(s *logcheck.Summary) *TestSuites {
 		if f.Err != nil {
 			suite.Cases = append(suite.Cases, TestCase{Name: "read", Classname: "log", Error: &Outcome{Message: f.Err.Error(), Type: "error"}})
 		}
+		if len(f.Notes) > 0 {
+			suite.Cases = append(suite.Cases, TestCase{Name: "read", Classname: "log", SystemOut: strings.Join(f.Notes, "\n") + "\n"})
+		}
 		if f.Partial {
 			suite.Cases = append(suite.Cases, TestCase{Name: "read", Classname: "log", Error: &Outcome{Message: "interrupted: " + checkLogPartial(s), Type: "interrupted"}})
 		}

@@ -18,7 +18,7 @@ func WriteCheckLogMarkdown(w io.Writer, s *logcheck.Summary) error {
 	b.WriteString("### conform check-log\n\n")
 	verdict := map[string]string{logcheck.ResultPass: "✅ **PASS**", logcheck.ResultFail: "❌ **FAIL**", logcheck.ResultError: "💥 **ERROR**",
 		logcheck.ResultInterrupted: "⏹️ **INTERRUPTED** (partial report)"}[s.Result()]
-	fmt.Fprintf(&b, "%s — %s, %d events, %s; %s, %s, %d unprovable", verdict, plural(len(s.Files), "log"), st.Events, byteSize(st.Bytes),
+	fmt.Fprintf(&b, "%s — %s, %d events, %s; %s, %s, %d unprovable", verdict, plural(s.FileCount(), "log"), st.Events, byteSize(st.Bytes),
 		plural(counts[logcheck.Violation], "violation"), plural(counts[logcheck.Warning], "warning"), counts[logcheck.Unprovable])
 	if s.Baseline != nil {
 		fmt.Fprintf(&b, "; %d baselined", baselined)
@@ -63,6 +63,9 @@ func WriteCheckLogMarkdown(w io.Writer, s *logcheck.Summary) error {
 	for _, f := range s.Files {
 		if f.Err != nil {
 			notes = append(notes, fmt.Sprintf("`%s` could not be read: %v", f.Name, f.Err))
+		}
+		for _, n := range f.Notes {
+			notes = append(notes, fmt.Sprintf("`%s`: %s", f.Name, n))
 		}
 	}
 	if s.Interrupted {

@@ -5,6 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
 	"testing/iotest"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -168,4 +173,79 @@ var _ = Describe("check-log reports", func() {
 		Expect(report.WriteCheckLogText(&buf, s)).To(Succeed())
 		Expect(buf.String()).To(ContainSubstring("result: ERROR (1 log could not be read)"))
 	})
+
+	It("streams the JSON report byte for byte as WriteCheckLogJSON writes the whole summary", func() {
+		bl, err := baseline.Parse("bl.yaml", []byte("- requirement: LOG-5\n  reason: <known> & \"quoted\"\n- requirement: LOG-CHECK-3\n  reason: old\n"))
+		Expect(err).NotTo(HaveOccurred())
+		for _, s := range []*logcheck.Summary{build(logcheck.Violation, 2, nil), build(logcheck.Warning, 0, bl), logcheck.NewSummary("", 0, nil)} {
+			s.Files = append(s.Files, &logcheck.FileResult{Name: "grew <a>.jsonl", Notes: []string{"grew & more"}})
+			var whole, streamed bytes.Buffer
+			Expect(report.WriteCheckLogJSON(&whole, s)).To(Succeed())
+			js := report.NewCheckLogJSONStream(&streamed, s.FailOn, s.MaxFindings)
+			for _, f := range s.Files {
+				for _, fd := range f.Listed {
+					js.Finding(fd)
+				}
+				kept := f.Listed
+				f.Listed = nil // as a streaming run leaves it
+				js.File(f)
+				f.Listed = kept
+			}
+			Expect(js.Finish(s)).To(Succeed())
+			Expect(streamed.String()).To(Equal(whole.String()))
+			Expect(decode(streamed.String()).Files).To(HaveLen(len(s.Files)))
+		}
+		s := build(logcheck.Violation, 0, nil)
+		s.Files = append(s.Files, &logcheck.FileResult{Name: "live.jsonl", Notes: []string{"grew from 1 to at least 2 bytes"}})
+		var text, md bytes.Buffer
+		Expect(report.WriteCheckLogText(&text, s)).To(Succeed())
+		Expect(text.String()).To(ContainSubstring("\nlive.jsonl: note: grew from 1 to at least 2 bytes\n"))
+		Expect(report.WriteCheckLogMarkdown(&md, s)).To(Succeed())
+		Expect(md.String()).To(ContainSubstring("- `live.jsonl`: grew from 1 to at least 2 bytes\n"))
+		empty := logcheck.NewSummary("", 0, nil)
+		var whole, streamed bytes.Buffer
+		Expect(report.WriteCheckLogJSON(&whole, empty)).To(Succeed())
+		Expect(report.NewCheckLogJSONStream(&streamed, "", 0).Finish(empty)).To(Succeed())
+		Expect(streamed.String()).To(Equal(whole.String()), "no log at all")
+		decode(streamed.String())
+	})
+
+	It("keeps nothing per clean log in a streamed JSON run (issue 23)", func() {
+		// What a streamed run retains per log, from the live heap after a
+		// GC at the 200th and at the last log: a count, not the load.
+		const n, from = 1200, 200
+		dir := GinkgoT().TempDir()
+		for i := range n {
+			Expect(os.WriteFile(filepath.Join(dir, fmt.Sprintf("s%05d.jsonl", i)), []byte(cleanHeader), 0o644)).To(Succeed())
+		}
+		js := report.NewCheckLogJSONStream(io.Discard, logcheck.Violation, 1000)
+		var at [2]uint64
+		done := 0
+		s, err := logcheck.Run(context.Background(), []string{dir}, logcheck.RunOptions{
+			Options: logcheck.Defaults(), MaxFindings: 1000, Listed: js.Finding,
+			Done: func(f *logcheck.FileResult) {
+				js.File(f)
+				if done++; done == from || done == n {
+					at[min(done/n, 1)] = liveHeap()
+				}
+			},
+		})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(js.Finish(s)).To(Succeed())
+		Expect(s.FileCount()).To(Equal(n))
+		perLog := (int64(at[1]) - int64(at[0])) / (n - from)
+		Expect(perLog).To(BeNumerically("<", 64), "bytes retained per clean log")
+		Expect(s.Files).To(BeEmpty(), "a clean log is a count")
+	})
 })
+
+// cleanHeader is a clean log: its header line alone.
+const cleanHeader = `{"type":"session","version":0,"id":"4428b809-66d5-4ea2-9a03-89de742fcda1","createdAt":1785591986068,"cwd":"/tmp","delegationDepth":0}` + "\n"
+
+// liveHeap is the heap in use after a full GC.
+func liveHeap() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}

@@ -37,8 +37,11 @@ func (t *CheckLogText) Finding(fd *logcheck.RunFinding) { t.printf("%s\n", check
 
 // File ends the listing of a checked log.
 func (t *CheckLogText) File(f *logcheck.FileResult) {
-	if f.Shown == 0 && f.Err == nil && f.Dropped == 0 && !f.Partial {
+	if f.Shown == 0 && f.Err == nil && f.Dropped == 0 && !f.Partial && len(f.Notes) == 0 {
 		return
+	}
+	for _, n := range f.Notes {
+		t.printf("%s: note: %s\n", f.Name, n)
 	}
 	if f.Dropped > 0 {
 		t.printf("%s: %d more findings not listed (--max-findings %d)\n", f.Name, f.Dropped, t.maxFindings)
@@ -62,7 +65,7 @@ func (t *CheckLogText) Finish(s *logcheck.Summary) error {
 		b.WriteString("\n")
 	}
 	st, counts, baselined := s.Totals()
-	fmt.Fprintf(&b, "checked %s: %d lines, %d events, %s\n", plural(len(s.Files), "file"), st.Lines, st.Events, byteSize(st.Bytes))
+	fmt.Fprintf(&b, "checked %s: %d lines, %d events, %s\n", plural(s.FileCount(), "file"), st.Lines, st.Events, byteSize(st.Bytes))
 	fmt.Fprintf(&b, "tool results checked: %s\n", checkLogCountList(st.ResultsChecked))
 	fmt.Fprintf(&b, "findings: %s, %s, %d unprovable", plural(counts[logcheck.Violation], "violation"), plural(counts[logcheck.Warning], "warning"), counts[logcheck.Unprovable])
 	if s.Baseline != nil {
@@ -100,10 +103,10 @@ func (t *CheckLogText) Finish(s *logcheck.Summary) error {
 
 // checkLogPartial says how far an interrupted run got.
 func checkLogPartial(s *logcheck.Summary) string {
-	done := 0
+	done := s.FileCount()
 	for _, f := range s.Files {
-		if !f.Partial {
-			done++
+		if f.Partial {
+			done--
 		}
 	}
 	return fmt.Sprintf("stopped by a signal after %d of %d logs; nothing after that was checked", done, s.Total)

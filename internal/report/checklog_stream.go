@@ -1,0 +1,97 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"github.com/dsh-conform/conform/internal/logcheck"
+)
+
+// CheckLogJSONStream writes the JSON report of a check-log run as the run
+// goes, byte for byte what WriteCheckLogJSON writes of the whole summary:
+// the head at once, each log's object once it is checked (File), the
+// totals and the baseline at the end (Finish). It holds the listed
+// findings of the log being checked only, so that a run over many logs
+// keeps nothing per log (issue 23). Wire Finding to RunOptions.Listed and
+// File to RunOptions.Done. The first write error sticks and Finish returns
+// it.
+type CheckLogJSONStream struct {
+	w      io.Writer
+	buf    bytes.Buffer
+	files  int
+	listed []*logcheck.RunFinding // of the log being checked
+	err    error
+}
+
+// NewCheckLogJSONStream starts the report on w of a run with failOn (""
+// is violation) and maxFindings, the values the run's summary gets.
+func NewCheckLogJSONStream(w io.Writer, failOn logcheck.Level, maxFindings int) *CheckLogJSONStream {
+	if failOn == "" {
+		failOn = logcheck.Violation
+	}
+	j := &CheckLogJSONStream{w: w}
+	head := CheckLogJSON{Format: "conform-check-log", Version: 1, FailOn: string(failOn), MaxFindings: maxFindings, Files: []CheckLogJSONFile{}}
+	j.encode(head, "")
+	// The head is the whole report up to its files' opening bracket.
+	b := j.buf.Bytes()
+	j.buf.Truncate(bytes.Index(b, []byte(`"files": `)) + len(`"files": [`))
+	j.flush()
+	return j
+}
+
+// encode puts v into buf as the report's encoder writes it at an indent of
+// prefix, without the encoder's final LF.
+func (j *CheckLogJSONStream) encode(v any, prefix string) {
+	enc := json.NewEncoder(&j.buf)
+	enc.SetIndent(prefix, "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil && j.err == nil {
+		j.err = err
+	}
+	j.buf.Truncate(j.buf.Len() - 1)
+}
+
+func (j *CheckLogJSONStream) flush() {
+	if j.err == nil {
+		_, j.err = j.w.Write(j.buf.Bytes())
+	}
+	j.buf.Reset()
+}
+
+// Finding keeps a listed finding of the log being checked for its File.
+func (j *CheckLogJSONStream) Finding(fd *logcheck.RunFinding) { j.listed = append(j.listed, fd) }
+
+// File writes the object of a checked log.
+func (j *CheckLogJSONStream) File(f *logcheck.FileResult) {
+	listed := j.listed
+	if len(f.Listed) > 0 { // a run that kept them
+		listed = f.Listed
+	}
+	if j.files > 0 {
+		j.buf.WriteString(",")
+	}
+	j.files++
+	j.buf.WriteString("\n    ")
+	j.encode(checkLogJSONFile(f, listed), "    ")
+	clear(j.listed)
+	j.listed = j.listed[:0]
+	j.flush()
+}
+
+// Finish writes the end of the report (totals, baseline) and returns the
+// first write error.
+func (j *CheckLogJSONStream) Finish(s *logcheck.Summary) error {
+	if j.files > 0 {
+		j.buf.WriteString("\n  ")
+	}
+	j.buf.WriteString("],\n  \"totals\": ")
+	j.encode(checkLogJSONTotals(s), "  ")
+	if b := checkLogJSONBaseline(s); b != nil {
+		j.buf.WriteString(",\n  \"baseline\": ")
+		j.encode(b, "  ")
+	}
+	j.buf.WriteString("\n}\n")
+	j.flush()
+	return j.err
+}
