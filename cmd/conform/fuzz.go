@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -43,7 +44,7 @@ type fuzzCmd struct {
 	Shard    string        `placeholder:"I/N" help:"Run only the cases k with k mod N = I (0 <= I < N): N CI jobs with the same --seed split one campaign without overlap."`
 	SaveDir  string        `name:"save-dir" placeholder:"DIR" help:"Save each finding's minimal input as a regression case: DIR/fixtures/<op>/fuzz-<hash>.json and DIR/golden/<op>/… (replay with conform run --fixtures DIR)."`
 	Timeout  time.Duration `default:"10s" placeholder:"D" help:"Per-case timeout (default ${default})."`
-	Shrink   time.Duration `name:"shrink-time" default:"30s" placeholder:"D" help:"Time limit for shrinking each finding through the adapter (default ${default}); 0 disables shrinking."`
+	Shrink   time.Duration `name:"shrink-time" default:"30s" placeholder:"D" help:"Time all the findings share for grouping by cause and shrinking through the adapter (default ${default}); 0 disables shrinking. With --duration, within it."`
 
 	Format string `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json, junit or markdown."`
 	Out    string `placeholder:"FILE" help:"Write the report to FILE instead of stdout (-)."`
@@ -75,6 +76,8 @@ func (c *fuzzCmd) Validate() error {
 	if c.Exec && len(c.argv) == 0 {
 		return errors.New("--exec needs an adapter (--adapter CMD or -- CMD…)")
 	}
+	// Issue 23: every number is range-checked here, so that no int64 a
+	// user can type reaches the campaign as an overflow.
 	for _, n := range []struct {
 		flag string
 		v    int
@@ -83,8 +86,19 @@ func (c *fuzzCmd) Validate() error {
 			return fmt.Errorf("%s must not be negative, got %d", n.flag, n.v)
 		}
 	}
-	if c.Duration < 0 || c.Timeout < 0 || c.Shrink < 0 {
-		return errors.New("--duration, --timeout and --shrink-time must not be negative")
+	switch {
+	case c.Cases > math.MaxInt-c.Case:
+		return fmt.Errorf("--case %d --cases %d: the last case index would be over %d", c.Case, c.Cases, math.MaxInt-1)
+	case c.Jobs > fuzz.MaxJobs:
+		return fmt.Errorf("--jobs %d: at most %d", c.Jobs, fuzz.MaxJobs)
+	}
+	for _, d := range []struct {
+		flag string
+		v    time.Duration
+	}{{"--duration", c.Duration}, {"--timeout", c.Timeout}, {"--shrink-time", c.Shrink}} {
+		if d.v < 0 {
+			return fmt.Errorf("%s must not be negative, got %v", d.flag, d.v)
+		}
 	}
 	if c.Shard != "" {
 		sh, err := runner.ParseShard("--shard", c.Shard)
@@ -174,7 +188,7 @@ func (c *fuzzCmd) Run() error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	progress := newFzProgress(report.IsTerminal(os.Stderr))
+	progress := newFzProgress(report.IsTerminal(os.Stderr), report.DefaultLineEvery)
 	rep, err := fuzz.Run(ctx, fuzz.Options{
 		Ops:        c.ops,
 		Seed:       seed,
@@ -243,33 +257,29 @@ func (c *fuzzCmd) Run() error {
 }
 
 // fzProgress is the fuzz campaign's progress on report.Progress, the
-// display conform run uses too; nil when stderr is not a terminal.
+// display conform run uses too: a bar when stderr is a terminal, else a
+// line every interval (issue 23: a CI log is never silent).
 type fzProgress struct{ p *report.Progress }
 
-func newFzProgress(on bool) fzProgress {
-	if !on {
-		return fzProgress{}
+func newFzProgress(tty bool, every time.Duration) fzProgress {
+	if tty {
+		return fzProgress{report.NewProgress(os.Stderr, "conform fuzz", "cases", 0)}
 	}
-	return fzProgress{report.NewProgress(os.Stderr, "conform fuzz", "cases", 0)}
+	return fzProgress{report.NewLineProgress(os.Stderr, "conform fuzz", "cases", 0, every)}
 }
 
 func (f fzProgress) update(pr fuzz.Progress) {
-	if f.p == nil {
-		return
-	}
+	note := fmt.Sprintf("%d failing, %s, phase %s", pr.Failing, fuzz.Plural(pr.Findings, "finding", "findings"), pr.Phase)
 	if pr.Shrinking != "" {
-		f.p.Note("shrinking " + pr.Shrinking)
-		return
+		note += " " + pr.Shrinking
 	}
-	f.p.Note(fmt.Sprintf("%d failing", pr.Failing))
-	f.p.Update(pr.Done, pr.Total)
+	f.p.Note(note)
+	if pr.Phase == fuzz.PhaseCases {
+		f.p.Update(pr.Done, pr.Total)
+	}
 }
 
-func (f fzProgress) clear() {
-	if f.p != nil {
-		f.p.Finish()
-	}
-}
+func (f fzProgress) clear() { f.p.Finish() }
 
 // checkSaveDir creates the save directory and proves it writable with a
 // probe file, removed at once.

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -37,7 +36,7 @@ var _ = Describe("reports", func() {
 		}
 		var err error
 		failing, err = fuzz.Run(context.Background(), fuzz.Options{
-			Seed: 3, Cases: 500, Jobs: 2, ShrinkTime: 5 * time.Second, SaveDir: GinkgoT().TempDir(),
+			Seed: 3, Cases: 500, Jobs: 2, ShrinkRuns: 2000, ShrinkTime: backstop, SaveDir: GinkgoT().TempDir(),
 			NewSession: func(context.Context) (adapter.Session, error) {
 				return adapter.InProcess(wrong.DropEmptyLogs{}, wrong.Implementation("drop-empty-logs")), nil
 			},
