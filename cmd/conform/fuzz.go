@@ -46,6 +46,10 @@ type fuzzCmd struct {
 	Timeout  time.Duration `default:"10s" placeholder:"D" help:"Per-case timeout (default ${default})."`
 	Shrink   time.Duration `name:"shrink-time" default:"30s" placeholder:"D" help:"Time all the findings share for grouping by cause and shrinking through the adapter (default ${default}); 0 disables shrinking. With --duration, within it."`
 
+	// ProgressEvery is the interval of the progress line when stderr is
+	// not a terminal; hidden, for tests.
+	ProgressEvery time.Duration `name:"progress-every" hidden:"" default:"10s"`
+
 	Format string `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json, junit or markdown."`
 	Out    string `placeholder:"FILE" help:"Write the report to FILE instead of stdout (-)."`
 
@@ -86,16 +90,20 @@ func (c *fuzzCmd) Validate() error {
 			return fmt.Errorf("%s must not be negative, got %d", n.flag, n.v)
 		}
 	}
+	cases := c.Cases
+	if cases == 0 && c.Duration == 0 {
+		cases = fuzz.DefaultCases
+	}
 	switch {
-	case c.Cases > math.MaxInt-c.Case:
-		return fmt.Errorf("--case %d --cases %d: the last case index would be over %d", c.Case, c.Cases, math.MaxInt-1)
+	case cases > math.MaxInt-c.Case:
+		return fmt.Errorf("--case %d with %d cases: the last case index would be over %d", c.Case, cases, math.MaxInt-1)
 	case c.Jobs > fuzz.MaxJobs:
 		return fmt.Errorf("--jobs %d: at most %d", c.Jobs, fuzz.MaxJobs)
 	}
 	for _, d := range []struct {
 		flag string
 		v    time.Duration
-	}{{"--duration", c.Duration}, {"--timeout", c.Timeout}, {"--shrink-time", c.Shrink}} {
+	}{{"--duration", c.Duration}, {"--timeout", c.Timeout}, {"--shrink-time", c.Shrink}, {"--progress-every", c.ProgressEvery}} {
 		if d.v < 0 {
 			return fmt.Errorf("%s must not be negative, got %v", d.flag, d.v)
 		}
@@ -188,7 +196,7 @@ func (c *fuzzCmd) Run() error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	progress := newFzProgress(report.IsTerminal(os.Stderr), report.DefaultLineEvery)
+	progress := newFzProgress(report.IsTerminal(os.Stderr), c.ProgressEvery)
 	rep, err := fuzz.Run(ctx, fuzz.Options{
 		Ops:        c.ops,
 		Seed:       seed,
@@ -269,7 +277,11 @@ func newFzProgress(tty bool, every time.Duration) fzProgress {
 }
 
 func (f fzProgress) update(pr fuzz.Progress) {
-	note := fmt.Sprintf("%d failing, %s, phase %s", pr.Failing, fuzz.Plural(pr.Findings, "finding", "findings"), pr.Phase)
+	found := fuzz.Plural(pr.Findings, "finding", "findings")
+	if pr.Phase == fuzz.PhaseCases { // not grouped by cause yet
+		found = fuzz.Plural(pr.Findings, "kind of failure", "kinds of failure")
+	}
+	note := fmt.Sprintf("%d failing, %s, phase %s", pr.Failing, found, pr.Phase)
 	if pr.Shrinking != "" {
 		note += " " + pr.Shrinking
 	}

@@ -71,9 +71,10 @@ type Options struct {
 	// ShrinkTime bounds the shrinking of all the findings together; < 0
 	// disables shrinking, 0 means DefaultShrinkTime.
 	ShrinkTime time.Duration
-	// ShrinkRuns, when > 0, bounds the adapter exchanges of all the
-	// shrinking together (a budget that does not depend on the machine's
-	// speed, for tests).
+	// ShrinkRuns, when > 0, bounds the steps of all the shrinking
+	// together (Budget: candidates judged, by the adapter or the memo, and
+	// the deviation models' exchanges), a budget that does not depend on
+	// the machine's speed, for tests.
 	ShrinkRuns int
 	// MaxShrink is how many kinds of failure are shrunk; 0 means
 	// DefaultMaxShrink.
@@ -154,8 +155,8 @@ func (o Options) validate() error {
 		return fmt.Errorf("fuzz: first case %d is negative", o.First)
 	case o.Cases < 0:
 		return fmt.Errorf("fuzz: case count %d is negative", o.Cases)
-	case o.Cases > math.MaxInt-o.First:
-		return fmt.Errorf("fuzz: cases %d..%d+%d: the last case index is over %d", o.First, o.First, o.Cases-1, math.MaxInt-1)
+	case o.cases() > math.MaxInt-o.First:
+		return fmt.Errorf("fuzz: %d cases from case %d: the last case index would be over %d", o.cases(), o.First, math.MaxInt-1)
 	case o.Jobs > MaxJobs:
 		return fmt.Errorf("fuzz: %d jobs: at most %d", o.Jobs, MaxJobs)
 	case o.ShrinkRuns < 0:
@@ -227,17 +228,22 @@ func coreRequirements(op string) ([]string, error) {
 	return cs[0].Requirements, nil
 }
 
+// cases is the number of case indexes the campaign spans: Cases, or
+// DefaultCases without a Duration; 0: unbounded.
+func (o Options) cases() int {
+	if o.Cases == 0 && o.Duration == 0 {
+		return DefaultCases
+	}
+	return o.Cases
+}
+
 // caseRange returns the case indexes of the campaign in this shard: from
 // start, every step-th, below end (end < 0: unbounded, up to math.MaxInt),
 // and their number. validate has checked that First+Cases does not
 // overflow; nothing here does either.
 func (o Options) caseRange() (start, step, end, total int) {
 	start, step, end = o.First, 1, -1
-	cases := o.Cases
-	if cases == 0 && o.Duration == 0 {
-		cases = DefaultCases
-	}
-	if cases > 0 {
+	if cases := o.cases(); cases > 0 {
 		end = o.First + cases
 	}
 	if o.Shards > 1 {

@@ -208,13 +208,15 @@ func FirstDraw(gen *rapid.Generator[any], seed uint64) (any, error) {
 }
 
 // Budget is the shrinking budget the findings of a campaign share (issue
-// 23): a deadline on a clock and a number of adapter exchanges. One shrink
-// spends it at a time (Shrink holds rapidMu); a shrink that finds it spent
-// judges no new candidate and halts rapid.
+// 23): a deadline on a clock and a number of steps. A step is a candidate
+// judged, through the adapter or the memo, or a deviation model's exchange,
+// so a shrink that only meets inputs it has seen still spends it. One
+// shrink spends it at a time (Shrink holds rapidMu); a shrink that finds
+// it spent halts rapid.
 type Budget struct {
 	Now      func() time.Time // nil: time.Now
 	Deadline time.Time        // zero: none
-	Runs     int              // exchanges left; < 0: no limit
+	Runs     int              // steps left; < 0: no limit
 	parent   *Budget
 }
 
@@ -225,7 +227,7 @@ func (b *Budget) now() time.Time {
 	return b.Now()
 }
 
-// Left reports whether another exchange may start.
+// Left reports whether another step may start.
 func (b *Budget) Left() bool {
 	return b.Runs != 0 && (b.Deadline.IsZero() || b.now().Before(b.Deadline)) && (b.parent == nil || b.parent.Left())
 }
@@ -384,17 +386,18 @@ func Shrink(spec ShrinkSpec) (Shrunk, error) {
 		if err != nil {
 			return false
 		}
+		if !budget.Left() {
+			out.Exhausted = true
+			halted = true
+			return true
+		}
+		budget.spend()
 		id := memoID(op, in.Text)
 		e, ok := memo.keys[id]
 		switch {
 		case ok:
 			out.MemoHits++
-		case !budget.Left():
-			out.Exhausted = true
-			halted = true
-			return true
 		default:
-			budget.spend()
 			out.Runs++
 			r, err := spec.Run(in)
 			e.key, e.failing = KeyOf(r)

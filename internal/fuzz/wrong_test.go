@@ -148,7 +148,7 @@ func hunt(h wrongHarness, mode string, opt fuzz.Options, replay func(context.Con
 	Expect(ref.Conformant()).To(BeTrue(), "the reference fails its own saved case")
 }
 
-// Shrink budgets of the suite are adapter exchanges (Options.ShrinkRuns),
+// Shrink budgets of the suite are steps (Options.ShrinkRuns),
 // which do not depend on the machine's load (issue 23); backstop is the
 // time limit beside them, a watchdog that a loaded machine never reaches.
 const backstop = 10 * time.Minute
@@ -170,14 +170,14 @@ var _ = Describe("deliberately wrong harnesses", func() {
 
 			It("is found in process over every op, shrunk, saved, and the saved case fails on replay", func() {
 				hunt(h, "process-less", fuzz.Options{
-					Seed: 7, Cases: 3000, Jobs: 2, ShrinkRuns: 4000, ShrinkTime: backstop, NewSession: inProcess,
+					Seed: 7, Cases: 3000, Jobs: 2, ShrinkRuns: 30000, ShrinkTime: backstop, NewSession: inProcess,
 				}, inProcess)
 			})
 
 			It("is found through its adapter process (testdata/"+h.name+"), shrunk through it, saved, and the saved case fails on replay", func() {
 				cfg := adapter.Config{Argv: []string{bin(h.name)}}
 				hunt(h, "adapter", fuzz.Options{
-					Seed: 11, Cases: 800, Jobs: 2, Ops: []string{h.key.Op}, ShrinkRuns: 3000, ShrinkTime: backstop,
+					Seed: 11, Cases: 800, Jobs: 2, Ops: []string{h.key.Op}, ShrinkRuns: 20000, ShrinkTime: backstop,
 					NewSession: processSession(cfg), Adapter: cfg.Argv,
 				}, processSession(cfg))
 			})
