@@ -561,6 +561,7 @@ func (c *campaign) report(hello adapter.Hello, jobs int, campaignTime time.Durat
 			Key:          g.key,
 			ID:           g.key.String(),
 			Keys:         keys,
+			Cause:        g.cause,
 			Count:        count,
 			First:        first,
 			Broken:       nonNil(g.result.Broken),

@@ -1,6 +1,7 @@
 package fuzz_test
 
 import (
+	"bytes"
 	"context"
 	"slices"
 	"sort"
@@ -14,6 +15,7 @@ import (
 	"github.com/dsh-conform/conform/internal/fuzz/testdata/wrong"
 	"github.com/dsh-conform/conform/internal/verdict"
 	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/spec"
 )
 
 func inProcess(h adapter.Harness, name string) func(context.Context) (adapter.Session, error) {
@@ -100,5 +102,12 @@ var _ = Describe("grouping by cause (issues 12 and 23)", func() {
 		_, ok := cfg.Get("maxLineBytes")
 		Expect(ok).To(BeTrue(), "the example keeps the setting the bug is about: %s", f.Input)
 		Expect(slices.Contains(f.Keys, f.First.Key)).To(BeTrue())
+		Expect(f.Cause).To(Equal(`reads the setting "config"."maxLineBytes" as one less than given`))
+		var text bytes.Buffer
+		Expect(rep.WriteText(&text)).To(Succeed())
+		Expect(text.String()).To(ContainSubstring("\n  cause: the harness reads the setting \"config\".\"maxLineBytes\" as one less than given\n"))
+		Expect(text.String()).To(ContainSubstring("\n  groups %d kinds of failure: %s; ", len(f.Keys), f.Keys[0]))
+		data := reportJSON(rep)
+		Expect(spec.ValidateJSON("report-fuzz", data)).To(Succeed(), string(data))
 	})
 })

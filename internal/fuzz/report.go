@@ -81,10 +81,11 @@ type CaseRef struct {
 // Finding is one bug: every case whose failure shrinks to the same cause
 // (group.go), reported by its first case and its smallest example.
 type Finding struct {
-	ID      string        `json:"id"`    // Key.String()
-	Key     Key           `json:"key"`   // the cause: the example's key
-	Keys    []string      `json:"keys"`  // the kinds of failure grouped, by first case
-	Count   int           `json:"count"` // cases of this finding
+	ID      string        `json:"id"`              // Key.String()
+	Key     Key           `json:"key"`             // the cause: the example's key
+	Keys    []string      `json:"keys"`            // the kinds of failure grouped, by first case
+	Cause   string        `json:"cause,omitempty"` // the deviation model that explains it, if one does
+	Count   int           `json:"count"`           // cases of this finding
 	First   CaseRef       `json:"first"`
 	Broken  []string      `json:"broken"` // requirement IDs the minimal case breaks
 	Message string        `json:"message,omitempty"`
@@ -287,6 +288,12 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	for i, f := range r.Findings {
 		fmt.Fprintf(&b, "\nFINDING %d/%d %s\n", i+1, len(r.Findings), f.headline(r.Cases))
+		if f.Cause != "" {
+			fmt.Fprintf(&b, "  cause: the harness %s\n", f.Cause)
+		}
+		if len(f.Keys) > 1 {
+			fmt.Fprintf(&b, "  groups %d kinds of failure: %s\n", len(f.Keys), strings.Join(f.Keys, "; "))
+		}
 		fmt.Fprintf(&b, "  minimal input (%s):\n", f.sizeLine())
 		fmt.Fprintf(&b, "    %s\n", shortText(string(f.Input), maxInputShown))
 		if f.Message != "" {
