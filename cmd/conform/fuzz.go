@@ -39,7 +39,7 @@ type fuzzCmd struct {
 	Seed     uint64        `placeholder:"N" help:"Campaign seed; the same seed gives the same cases on any machine. 0 (default) picks one and prints it."`
 	Case     int           `placeholder:"K" help:"First case index (default 0); --case K --cases 1 re-runs case K alone."`
 	Cases    int           `placeholder:"N" help:"Number of cases, counted from --case across all shards (default 1000, or unbounded with --duration)."`
-	Duration time.Duration `placeholder:"D" help:"Stop handing out cases after D (e.g. 10m); with --cases, whichever comes first."`
+	Duration time.Duration `placeholder:"D" help:"The whole campaign, shrinking included, takes at most D (e.g. 10m): once a case fails, the cases stop in time to leave the shrinking its share (at most D/4); with --cases, whichever comes first."`
 	Jobs     int           `short:"j" placeholder:"N" help:"Parallel adapter sessions (default: the number of CPUs)."`
 	Shard    string        `placeholder:"I/N" help:"Run only the cases k with k mod N = I (0 <= I < N): N CI jobs with the same --seed split one campaign without overlap."`
 	SaveDir  string        `name:"save-dir" placeholder:"DIR" help:"Save each finding's minimal input as a regression case: DIR/fixtures/<op>/fuzz-<hash>.json and DIR/golden/<op>/… (replay with conform run --fixtures DIR)."`

@@ -54,7 +54,7 @@ type Options struct {
 	// all shards); 0 means DefaultCases, or unbounded with a Duration.
 	Cases int
 	// Duration, when set, bounds the whole campaign, shrinking included:
-	// cases stop in time to leave the shrinking its budget (at most half
+	// cases stop in time to leave the shrinking its budget (at most a quarter
 	// of Duration) once there is a finding, and at Duration otherwise.
 	Duration time.Duration
 	// Jobs is the number of workers, each with its own session; < 1 is 1.
@@ -332,13 +332,13 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	}
 	// Issue 23: --duration bounds the shrinking too. Once a case has
 	// failed, the cases stop early enough to leave the shrinking its
-	// budget, at most half of the duration.
+	// budget, at most a quarter of the duration.
 	var deadline, reserveFrom time.Time
 	if opt.Duration > 0 {
 		deadline = c.started.Add(opt.Duration)
 		reserveFrom = deadline
 		if shrinkTime > 0 {
-			reserveFrom = deadline.Add(-min(shrinkTime, opt.Duration/2))
+			reserveFrom = deadline.Add(-min(shrinkTime, opt.Duration/4))
 		}
 	}
 	feed := make(chan int)
