@@ -26,7 +26,7 @@ type deviant struct {
 type model func(op string, v jsonjs.Value) []deviant
 
 // models is the catalogue, tried in order.
-var models = []model{offByOneSetting}
+var models = []model{offByOneSetting, dropsEmptyStrings}
 
 // maxSettings bounds the settings offByOneSetting tries (two exchanges
 // each).
@@ -75,11 +75,7 @@ func settingCause(path []string, d float64) string {
 	if d > 0 {
 		dir = "one more"
 	}
-	quoted := make([]string, len(path))
-	for i, p := range path {
-		quoted[i] = strconv.Quote(p)
-	}
-	return "reads the setting " + strings.Join(quoted, ".") + " as " + dir + " than given"
+	return "reads the setting " + quotedPath(path) + " as " + dir + " than given"
 }
 
 // setAt returns v with the member at path (objects only) set to x.
@@ -93,3 +89,47 @@ func setAt(v jsonjs.Value, path []string, x jsonjs.Value) jsonjs.Value {
 
 // variantInput is a variant's input text, as a case's.
 func variantInput(v jsonjs.Value) []byte { return generators.Case{Input: v}.InputText() }
+
+// dropsEmptyStrings is the "blank lines filtered" port (issue 20): a list
+// of strings reached through objects ("run"."logs") read without its
+// empty entries, as a port that drops blank lines before joining does.
+func dropsEmptyStrings(_ string, root jsonjs.Value) []deviant {
+	var out []deviant
+	var walk func(path []string, v jsonjs.Value)
+	walk = func(path []string, v jsonjs.Value) {
+		if items, ok := v.Items(); ok {
+			kept := make([]jsonjs.Value, 0, len(items))
+			for _, x := range items {
+				s, isStr := x.Str()
+				if !isStr {
+					return
+				}
+				if s != "" {
+					kept = append(kept, x)
+				}
+			}
+			if len(kept) < len(items) && len(path) > 0 {
+				out = append(out, deviant{
+					cause: "drops the empty strings of " + quotedPath(path),
+					value: setAt(root, path, jsonjs.ArrayValue(kept...)),
+				})
+			}
+			return
+		}
+		members, _ := v.Members()
+		for _, m := range members {
+			walk(append(path[:len(path):len(path)], m.Key), m.Value)
+		}
+	}
+	walk(nil, root)
+	return out
+}
+
+// quotedPath is a member path as text: "config"."maxLineBytes".
+func quotedPath(path []string) string {
+	quoted := make([]string, len(path))
+	for i, p := range path {
+		quoted[i] = strconv.Quote(p)
+	}
+	return strings.Join(quoted, ".")
+}

@@ -59,12 +59,14 @@ var _ = Describe("grouping by cause (issues 12 and 23)", func() {
 			inputs[string(f.Input)] = true
 		}
 		Expect(inputs).To(HaveLen(3), "each group has its own minimal input")
-		// Beside the three, only the empty-logs bug in a failure's text
-		// (CODE-FAIL-1), which no deviation model explains yet (issue 20);
-		// its combination with CODE-JSON-1 shrinks into the empty-logs
-		// finding.
-		Expect(len(rep.Findings)).To(BeNumerically("<=", 4), "%v", findingIDs(rep))
-		Expect(byKey["CODE-RENDER-1 CODE-RENDER-2"].Keys).To(ContainElement("run_code.result content CODE-JSON-1 CODE-RENDER-1 CODE-RENDER-2"))
+		// Three findings: the empty-logs bug in a failure's text
+		// (CODE-FAIL-1) and beside a CODE-JSON-1 blame joins its finding,
+		// whose deviation model explains them all.
+		Expect(rep.Findings).To(HaveLen(3), "%v", findingIDs(rep))
+		logs := byKey["CODE-RENDER-1 CODE-RENDER-2"]
+		Expect(logs.Cause).To(Equal(`drops the empty strings of "run"."logs"`))
+		Expect(logs.Keys).To(ContainElements("run_code.result content CODE-FAIL-1", "run_code.result content CODE-JSON-1 CODE-RENDER-1 CODE-RENDER-2"))
+		Expect(byKey["CODE-NUM-1"].Cause).To(BeEmpty(), "no model explains Go's %%g")
 	})
 
 	It("reports one bug with many symptoms (grep's maxLineBytes read one byte short) as one finding, with the smallest example of its group", func() {
