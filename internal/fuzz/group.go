@@ -124,8 +124,12 @@ func (c *campaign) group(ctx context.Context, s adapter.Session, disabled bool, 
 				break
 			}
 			g.info.Shrunk = true
-			g.offer(sh.Input, sh.Result, f)
-			if other := byKey[g.key]; other != nil && other != g && cause == "" {
+			shrunkKey, _ := KeyOf(sh.Result)
+			if !g.offer(sh.Input, sh.Result, f) && g.info.Note == "" {
+				// Issue 12: rapid minimizes its choices, not the bytes.
+				g.info.Note = fmt.Sprintf("the shrunk input (%d bytes) is not smaller than the example kept (%d)", len(sh.Input.Text), len(g.example.Text))
+			}
+			if other := byKey[shrunkKey]; other != nil && other != g && cause == "" {
 				// Shrunk to another kind's cause: one finding.
 				groups = groups[:len(groups)-1]
 				byKey[f.key] = other
@@ -134,7 +138,7 @@ func (c *campaign) group(ctx context.Context, s adapter.Session, disabled bool, 
 				other.info.Runs += g.info.Runs
 				other.info.MemoHits += g.info.MemoHits
 				other.info.DurationMS += g.info.DurationMS
-			} else if other == nil {
+			} else if _, taken := byKey[g.key]; !taken {
 				byKey[g.key] = g
 			}
 		}
