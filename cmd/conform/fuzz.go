@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -38,12 +39,16 @@ type fuzzCmd struct {
 	Seed     uint64        `placeholder:"N" help:"Campaign seed; the same seed gives the same cases on any machine. 0 (default) picks one and prints it."`
 	Case     int           `placeholder:"K" help:"First case index (default 0); --case K --cases 1 re-runs case K alone."`
 	Cases    int           `placeholder:"N" help:"Number of cases, counted from --case across all shards (default 1000, or unbounded with --duration)."`
-	Duration time.Duration `placeholder:"D" help:"Stop handing out cases after D (e.g. 10m); with --cases, whichever comes first."`
+	Duration time.Duration `placeholder:"D" help:"The whole campaign, shrinking included, takes at most D (e.g. 10m): once a case fails, the cases stop in time to leave the shrinking its share (at most D/4); with --cases, whichever comes first."`
 	Jobs     int           `short:"j" placeholder:"N" help:"Parallel adapter sessions (default: the number of CPUs)."`
 	Shard    string        `placeholder:"I/N" help:"Run only the cases k with k mod N = I (0 <= I < N): N CI jobs with the same --seed split one campaign without overlap."`
 	SaveDir  string        `name:"save-dir" placeholder:"DIR" help:"Save each finding's minimal input as a regression case: DIR/fixtures/<op>/fuzz-<hash>.json and DIR/golden/<op>/… (replay with conform run --fixtures DIR)."`
 	Timeout  time.Duration `default:"10s" placeholder:"D" help:"Per-case timeout (default ${default})."`
-	Shrink   time.Duration `name:"shrink-time" default:"30s" placeholder:"D" help:"Time limit for shrinking each finding through the adapter (default ${default}); 0 disables shrinking."`
+	Shrink   time.Duration `name:"shrink-time" default:"30s" placeholder:"D" help:"Time all the findings share for grouping by cause and shrinking through the adapter (default ${default}); 0 disables shrinking. With --duration, within it."`
+
+	// ProgressEvery is the interval of the progress line when stderr is
+	// not a terminal; hidden, for tests.
+	ProgressEvery time.Duration `name:"progress-every" hidden:"" default:"10s"`
 
 	Format string `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json, junit or markdown."`
 	Out    string `placeholder:"FILE" help:"Write the report to FILE instead of stdout (-)."`
@@ -75,6 +80,8 @@ func (c *fuzzCmd) Validate() error {
 	if c.Exec && len(c.argv) == 0 {
 		return errors.New("--exec needs an adapter (--adapter CMD or -- CMD…)")
 	}
+	// Issue 23: every number is range-checked here, so that no int64 a
+	// user can type reaches the campaign as an overflow.
 	for _, n := range []struct {
 		flag string
 		v    int
@@ -83,8 +90,23 @@ func (c *fuzzCmd) Validate() error {
 			return fmt.Errorf("%s must not be negative, got %d", n.flag, n.v)
 		}
 	}
-	if c.Duration < 0 || c.Timeout < 0 || c.Shrink < 0 {
-		return errors.New("--duration, --timeout and --shrink-time must not be negative")
+	cases := c.Cases
+	if cases == 0 && c.Duration == 0 {
+		cases = fuzz.DefaultCases
+	}
+	switch {
+	case cases > math.MaxInt-c.Case:
+		return fmt.Errorf("--case %d with %d cases: the last case index would be over %d", c.Case, cases, math.MaxInt-1)
+	case c.Jobs > fuzz.MaxJobs:
+		return fmt.Errorf("--jobs %d: at most %d", c.Jobs, fuzz.MaxJobs)
+	}
+	for _, d := range []struct {
+		flag string
+		v    time.Duration
+	}{{"--duration", c.Duration}, {"--timeout", c.Timeout}, {"--shrink-time", c.Shrink}, {"--progress-every", c.ProgressEvery}} {
+		if d.v < 0 {
+			return fmt.Errorf("%s must not be negative, got %v", d.flag, d.v)
+		}
 	}
 	if c.Shard != "" {
 		sh, err := runner.ParseShard("--shard", c.Shard)
@@ -174,7 +196,7 @@ func (c *fuzzCmd) Run() error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	progress := newFzProgress(report.IsTerminal(os.Stderr))
+	progress := newFzProgress(report.IsTerminal(os.Stderr), c.ProgressEvery)
 	rep, err := fuzz.Run(ctx, fuzz.Options{
 		Ops:        c.ops,
 		Seed:       seed,
@@ -243,33 +265,33 @@ func (c *fuzzCmd) Run() error {
 }
 
 // fzProgress is the fuzz campaign's progress on report.Progress, the
-// display conform run uses too; nil when stderr is not a terminal.
+// display conform run uses too: a bar when stderr is a terminal, else a
+// line every interval (issue 23: a CI log is never silent).
 type fzProgress struct{ p *report.Progress }
 
-func newFzProgress(on bool) fzProgress {
-	if !on {
-		return fzProgress{}
+func newFzProgress(tty bool, every time.Duration) fzProgress {
+	if tty {
+		return fzProgress{report.NewProgress(os.Stderr, "conform fuzz", "cases", 0)}
 	}
-	return fzProgress{report.NewProgress(os.Stderr, "conform fuzz", "cases", 0)}
+	return fzProgress{report.NewLineProgress(os.Stderr, "conform fuzz", "cases", 0, every)}
 }
 
 func (f fzProgress) update(pr fuzz.Progress) {
-	if f.p == nil {
-		return
+	found := fuzz.Plural(pr.Findings, "finding", "findings")
+	if pr.Phase == fuzz.PhaseCases { // not grouped by cause yet
+		found = fuzz.Plural(pr.Findings, "kind of failure", "kinds of failure")
 	}
+	note := fmt.Sprintf("%d failing, %s, phase %s", pr.Failing, found, pr.Phase)
 	if pr.Shrinking != "" {
-		f.p.Note("shrinking " + pr.Shrinking)
-		return
+		note += " " + pr.Shrinking
 	}
-	f.p.Note(fmt.Sprintf("%d failing", pr.Failing))
-	f.p.Update(pr.Done, pr.Total)
+	f.p.Note(note)
+	if pr.Phase == fuzz.PhaseCases {
+		f.p.Update(pr.Done, pr.Total)
+	}
 }
 
-func (f fzProgress) clear() {
-	if f.p != nil {
-		f.p.Finish()
-	}
-}
+func (f fzProgress) clear() { f.p.Finish() }
 
 // checkSaveDir creates the save directory and proves it writable with a
 // probe file, removed at once.

@@ -37,7 +37,7 @@ var _ = Describe("conform fuzz", Ordered, func() {
 	})
 
 	It("fuzzes the embedded reference against itself and exits 0", func() {
-		r := conform("", "fuzz", "--seed", "12", "--cases", "700", "--jobs", "2")
+		r := conform("", "fuzz", "--seed", "12", "--cases", "700", "--jobs", "2", "--progress-every", "1h")
 		Expect(r.code).To(Equal(0), r.stderr)
 		Expect(r.stdout).To(HavePrefix("conform fuzz: conform reference"))
 		Expect(r.stdout).To(ContainSubstring("seed 12, cases 0..699, 2 jobs"))
@@ -46,7 +46,7 @@ var _ = Describe("conform fuzz", Ordered, func() {
 	})
 
 	It("picks and prints a seed when none is given", func() {
-		r := conform("", "fuzz", "--cases", "7", "--format", "json")
+		r := conform("", "fuzz", "--cases", "7", "--format", "json", "--progress-every", "1h")
 		Expect(r.code).To(Equal(0), r.stderr)
 		Expect(r.stderr).To(MatchRegexp(`^conform fuzz: seed \d+\n$`))
 		Expect(r.stderr).To(ContainSubstring("seed %d\n", fzDecode(r.stdout).Seed))
@@ -57,19 +57,20 @@ var _ = Describe("conform fuzz", Ordered, func() {
 		r := conform("", "fuzz", "--adapter", wrongAdapter, "--seed", "3", "--cases", "300", "--jobs", "2",
 			"--save-dir", dir, "--shrink-time", "5s", "--format", "json")
 		Expect(r.code).To(Equal(1), r.stderr)
-		// two causes (issue 12): empty logs dropped from a rendered result
-		// and from a failure's captured output
-		Expect(r.stderr).To(ContainSubstring("conform: fuzz: 2 findings in"))
+		// one bug, one finding (issue 23): empty logs dropped from a
+		// rendered result and from a failure's captured output
+		Expect(r.stderr).To(ContainSubstring("conform: fuzz: 1 finding in"))
 		rep := fzDecode(r.stdout)
-		Expect(rep.Findings).To(HaveLen(2))
+		Expect(rep.Findings).To(HaveLen(1))
 		f := rep.Findings[0]
-		if f.Key.Requirements == "CODE-FAIL-1" {
-			f = rep.Findings[1]
-		}
-		Expect(f.ID).To(Equal("run_code.result content CODE-RENDER-1 CODE-RENDER-2"))
+		Expect(f.Keys).To(ContainElements("run_code.result content CODE-RENDER-1 CODE-RENDER-2", "run_code.result content CODE-FAIL-1"))
+		Expect(f.Cause).To(Equal(`drops the empty strings of "run"."logs"`))
 		// Shrinking ran in the CLI, which never calls flag.Parse.
 		Expect(f.Shrink.Shrunk).To(BeTrue(), f.Shrink.Note)
-		Expect(f.Size.Counts["logs"]).To(BeNumerically("<=", 2))
+		// the smallest input of the group in bytes (issue 23), never
+		// larger than its case (issue 12)
+		Expect(f.Size.Bytes).To(BeNumerically("<=", f.OriginalSize.Bytes))
+		Expect(f.Size.Bytes).To(BeNumerically("<=", 200))
 		Expect(f.Saved).NotTo(BeNil())
 		Expect(f.Saved.Fixture).To(BeAnExistingFile())
 		Expect(f.Saved.Golden).To(BeAnExistingFile())
@@ -109,7 +110,7 @@ var _ = Describe("conform fuzz", Ordered, func() {
 			Failures int `xml:"failures,attr"`
 		}
 		Expect(xml.Unmarshal(data, &suites)).To(Succeed())
-		Expect(suites.Failures).To(Equal(2), "one per cause (issue 12)")
+		Expect(suites.Failures).To(Equal(2), "one per kind of failure: --shrink-time 0 turns the grouping by cause off too")
 
 		r = conform("", "fuzz", "--seed", "3", "--cases", "60", "--format", "markdown")
 		Expect(r.code).To(Equal(0), r.stderr)
@@ -151,6 +152,62 @@ var _ = Describe("conform fuzz", Ordered, func() {
 		} {
 			r := conform("", append([]string{"fuzz"}, args...)...)
 			Expect(r.code).To(Equal(2), "%v: %s", args, r.stderr)
+		}
+	})
+
+	It("writes a plain progress line every interval when stderr is not a terminal (issue 23)", func() {
+		r := conform("", "fuzz", "--seed", "3", "--cases", "400", "--adapter", wrongAdapter, "--progress-every", "1ms", "--format", "json")
+		Expect(r.code).To(Equal(1), r.stderr)
+		Expect(r.stderr).To(MatchRegexp(`(?m)^conform fuzz: \d+/400 cases \(\d+%\), [0-9.]+ cases/s, \d+ s; \d+ failing, \d+ kinds? of failure, phase cases$`))
+		Expect(r.stderr).To(MatchRegexp(`(?m)^conform fuzz: 400/400 cases \(100%\), [0-9.]+ cases/s, \d+ s; \d+ failing, \d+ findings?, phase shrinking run_code.result `))
+		Expect(r.stderr).NotTo(ContainSubstring("\r"), "no bar")
+	})
+
+	It("range-checks every number flag at the int64 edges: a usage error or a run, never a panic (issue 23)", func() {
+		const maxInt, maxInt1, minInt, over = "9223372036854775807", "9223372036854775806", "-9223372036854775808", "9223372036854775808"
+		for _, c := range []struct {
+			args []string
+			code int
+		}{
+			{[]string{"--case", maxInt1, "--cases", "2"}, 2}, // panicked in fuzz.CaseOp
+			{[]string{"--case", maxInt1, "--cases", "1"}, 0},
+			{[]string{"--case", maxInt}, 2}, // with the default 1000 cases
+			{[]string{"--case", minInt}, 2},
+			{[]string{"--case", over}, 2},
+			{[]string{"--cases", maxInt, "--duration", "200ms"}, 0},
+			{[]string{"--cases", minInt}, 2},
+			{[]string{"--cases", over}, 2},
+			{[]string{"--case", maxInt1, "--duration", "200ms"}, 0}, // unbounded: stops at the last int
+			{[]string{"--jobs", maxInt}, 2},
+			{[]string{"--jobs", minInt}, 2},
+			{[]string{"--jobs", "1024", "--cases", "3"}, 0},
+			{[]string{"--seed", "18446744073709551615", "--cases", "3"}, 0},
+			{[]string{"--seed", "18446744073709551616"}, 2},
+			{[]string{"--seed", "-1"}, 2},
+			{[]string{"--shard", maxInt1 + "/" + maxInt, "--cases", "3"}, 0},
+			{[]string{"--shard", "0/" + maxInt, "--case", maxInt1, "--cases", "1"}, 0},
+			{[]string{"--shard", "0/" + over}, 2},
+			{[]string{"--shard", minInt + "/4"}, 2},
+			{[]string{"--timeout", maxInt + "ns", "--cases", "3"}, 0},
+			{[]string{"--timeout", over + "ns"}, 2},
+			{[]string{"--timeout", "-1ns"}, 2},
+			{[]string{"--duration", maxInt + "ns", "--cases", "3"}, 0},
+			{[]string{"--duration", "-" + maxInt + "ns"}, 2},
+			{[]string{"--shrink-time", maxInt + "ns", "--cases", "3"}, 0},
+			{[]string{"--shrink-time", minInt + "ns"}, 2},
+			{[]string{"--progress-every", "-1s"}, 2},
+		} {
+			args := append([]string{"fuzz", "--seed", "1", "--progress-every", "1h"}, c.args...)
+			if c.args[0] == "--seed" || c.args[0] == "--progress-every" {
+				args = append([]string{"fuzz", "--progress-every", "1h"}, c.args...)
+			}
+			r := conform("", args...)
+			Expect(r.stderr).NotTo(ContainSubstring("panic"), "%v", c.args)
+			Expect(r.stderr).NotTo(ContainSubstring("goroutine"), "%v", c.args)
+			Expect(r.code).To(Equal(c.code), "%v: %s", c.args, r.stderr)
+			if c.code == 2 {
+				Expect(r.stderr).To(HavePrefix("conform: "), "%v: a usage message", c.args)
+			}
 		}
 	})
 

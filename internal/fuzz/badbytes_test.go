@@ -57,7 +57,7 @@ var _ = Describe("an answer holding bytes that are not UTF-8 (issue 10)", func()
 
 	It("is a finding of a fuzz campaign", func() {
 		rep, err := fuzz.Run(context.Background(), fuzz.Options{
-			Ops: []string{"retain.text"}, Seed: 1, Cases: 400, Jobs: 1, ShrinkTime: shrinkBudget(2e9), NewSession: leakSession,
+			Ops: []string{"retain.text"}, Seed: 1, Cases: 400, Jobs: 1, ShrinkRuns: 1000, ShrinkTime: backstop, NewSession: leakSession,
 		})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(rep.Conformant()).To(BeFalse())

@@ -74,7 +74,7 @@ var _ = Describe("shrinking with rapid", func() {
 			before[name] = flag.Lookup(name).Value.String()
 		}
 		sh, err := fuzz.Shrink(fuzz.ShrinkSpec{
-			Gen: gen, Seed: seed, Key: key, Input: in, Time: time.Minute, // until it converges
+			Gen: gen, Seed: seed, Key: key, Input: in, Budget: &fuzz.Budget{Runs: 5000}, // until it converges
 			Run: failIf(func(g search.GrepInput) bool { return len(g.Value.Matches) >= 3 }),
 		})
 		Expect(err).NotTo(HaveOccurred())
@@ -96,7 +96,7 @@ var _ = Describe("shrinking with rapid", func() {
 		gen, _ := fuzz.CaseGenerator("grep.result", "")
 		other := fuzz.Key{Op: "grep.result", Field: "meta", Verdict: verdict.Fail}
 		sh, err := fuzz.Shrink(fuzz.ShrinkSpec{
-			Gen: gen, Seed: seed, Key: key, Input: in, Time: time.Minute, // until it converges
+			Gen: gen, Seed: seed, Key: key, Input: in, Budget: &fuzz.Budget{Runs: 5000}, // until it converges
 			Run: func(in fuzz.Input) (runner.CaseResult, error) {
 				n := len(in.Typed.(search.GrepInput).Value.Matches)
 				r := runner.CaseResult{Op: "grep.result", Verdict: verdict.Fail}
@@ -119,7 +119,7 @@ var _ = Describe("shrinking with rapid", func() {
 		seed, in := grepAt(1)
 		gen, _ := fuzz.CaseGenerator("grep.result", "")
 		sh, err := fuzz.Shrink(fuzz.ShrinkSpec{
-			Gen: gen, Seed: seed, Key: key, Input: in, Time: time.Second,
+			Gen: gen, Seed: seed, Key: key, Input: in, Budget: &fuzz.Budget{Runs: 100},
 			Run: failIf(func(search.GrepInput) bool { return false }),
 		})
 		Expect(err).NotTo(HaveOccurred())
@@ -137,7 +137,7 @@ var _ = Describe("faults", func() {
 		}
 		rep, err := fuzz.Run(context.Background(), fuzz.Options{
 			Seed: 4, Cases: 400, Jobs: 2, Ops: []string{"run_code.result", "retain.items"},
-			NewSession: h, ShrinkTime: 5 * time.Second, SaveDir: dir,
+			NewSession: h, ShrinkRuns: 1000, ShrinkTime: backstop, SaveDir: dir,
 		})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(rep.Crashes).To(BeNumerically(">", 10))
@@ -182,7 +182,7 @@ var _ = Describe("faults", func() {
 	It("reports an adapter that hangs as timeouts, killed and restarted per case", func() {
 		rep, err := fuzz.Run(context.Background(), fuzz.Options{
 			Seed: 6, Cases: 8, Jobs: 2, Ops: []string{"retain.items", "retain.text"}, Timeout: 300 * time.Millisecond,
-			ShrinkTime: time.Second,
+			ShrinkRuns: 3, ShrinkTime: backstop, // each timed-out candidate costs 300 ms
 			NewSession: processSession(adapter.Config{Argv: []string{bin("hang"), "retain.items"}, Timeout: 300 * time.Millisecond}),
 		})
 		Expect(err).NotTo(HaveOccurred())

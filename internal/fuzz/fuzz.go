@@ -3,17 +3,20 @@
 // each to a harness's adapter and judges the answer against the embedded
 // reference's answer on the same input, computed on the fly, with exactly
 // the comparators and property checks of `conform run` (runner.RunCase).
-// Findings are grouped by op and first differing field, each shrunk
-// through the adapter with rapid's shrinker to a minimal failing input, and
-// optionally saved as regression fixtures. See docs/fuzzing.md.
+// Failing cases are grouped by cause (group.go): each new kind of failure
+// is shrunk through the adapter with rapid's shrinker, and failures that
+// shrink to the same difference are one finding, whose example is the
+// smallest of its group; findings are saved as regression fixtures when
+// found and replaced by their shrunk form. See docs/fuzzing.md.
 package fuzz
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
-	"sort"
+	"os"
 	"sync"
 	"time"
 
@@ -27,11 +30,16 @@ import (
 
 // Defaults for Options.
 const (
-	DefaultCases      = 1000
+	DefaultCases = 1000
+	// DefaultShrinkTime is the time all the findings of a campaign share
+	// for shrinking.
 	DefaultShrinkTime = 30 * time.Second
-	// DefaultMaxShrink is how many findings are shrunk (in first-case
-	// order); the others are reported with their first failing input.
-	DefaultMaxShrink = 20
+	// DefaultMaxShrink is how many kinds of failure are shrunk (in
+	// first-case order); the others are reported with their first failing
+	// input.
+	DefaultMaxShrink = 100
+	// MaxJobs bounds Options.Jobs: each job is an adapter session.
+	MaxJobs = 1024
 )
 
 // Options configure a campaign.
@@ -45,7 +53,9 @@ type Options struct {
 	// Cases is how many case indexes the campaign spans from First (across
 	// all shards); 0 means DefaultCases, or unbounded with a Duration.
 	Cases int
-	// Duration, when set, stops handing out cases once it has elapsed.
+	// Duration, when set, bounds the whole campaign, shrinking included:
+	// cases stop in time to leave the shrinking its budget (at most a quarter
+	// of Duration) once there is a finding, and at Duration otherwise.
 	Duration time.Duration
 	// Jobs is the number of workers, each with its own session; < 1 is 1.
 	Jobs int
@@ -58,19 +68,28 @@ type Options struct {
 	NewSession func(ctx context.Context) (adapter.Session, error)
 	// Adapter is the adapter's argv, for the report (nil: in process).
 	Adapter []string
-	// ShrinkTime bounds the shrinking of each finding; < 0 disables
-	// shrinking, 0 means DefaultShrinkTime.
+	// ShrinkTime bounds the shrinking of all the findings together; < 0
+	// disables shrinking, 0 means DefaultShrinkTime.
 	ShrinkTime time.Duration
-	// MaxShrink is how many findings are shrunk; 0 means DefaultMaxShrink.
+	// ShrinkRuns, when > 0, bounds the steps of all the shrinking
+	// together (Budget: candidates judged, by the adapter or the memo, and
+	// the deviation models' exchanges), a budget that does not depend on
+	// the machine's speed, for tests.
+	ShrinkRuns int
+	// MaxShrink is how many kinds of failure are shrunk; 0 means
+	// DefaultMaxShrink.
 	MaxShrink int
-	// SaveDir, when set, receives every finding's minimal input as a
-	// fixture and its golden answer.
+	// Now is the clock of Duration and ShrinkTime; nil: time.Now.
+	Now func() time.Time
+	// SaveDir, when set, receives every finding's input as a fixture and
+	// its golden answer: the failing case when found, replaced by the
+	// finding's shrunk example when the campaign ends.
 	SaveDir string
 	// Repro returns the command line that reproduces case k of op with
 	// this campaign's seed; nil gives the bare `conform fuzz …` flags.
 	Repro func(op string, seed uint64, k int) string
-	// Progress, when set, is called after each case and before each
-	// shrink, from one goroutine at a time.
+	// Progress, when set, is called after each case and each shrinking
+	// exchange, from one goroutine at a time.
 	Progress func(Progress)
 	// OnCase, when set, is called with every case's outcome, from one
 	// goroutine at a time, in completion order.
@@ -89,9 +108,18 @@ type CaseRecord struct {
 type Progress struct {
 	Done, Total int // Total 0: unbounded (--duration)
 	Failing     int // cases with a finding so far
+	Findings    int // kinds of failure so far; findings once grouped
 	Elapsed     time.Duration
-	Shrinking   string // the finding being shrunk, after the cases
+	Phase       string // PhaseCases, PhaseShrinking or PhaseSaving
+	Shrinking   string // the failure being shrunk, in PhaseShrinking
 }
+
+// The phases of a campaign, for Progress.
+const (
+	PhaseCases     = "cases"
+	PhaseShrinking = "shrinking"
+	PhaseSaving    = "saving"
+)
 
 // SaveError reports that a finding could not be saved (the CLI's exit 3);
 // the report is complete otherwise.
@@ -127,6 +155,16 @@ func (o Options) validate() error {
 		return fmt.Errorf("fuzz: first case %d is negative", o.First)
 	case o.Cases < 0:
 		return fmt.Errorf("fuzz: case count %d is negative", o.Cases)
+	case o.cases() > math.MaxInt-o.First:
+		return fmt.Errorf("fuzz: %d cases from case %d: the last case index would be over %d", o.cases(), o.First, math.MaxInt-1)
+	case o.Jobs > MaxJobs:
+		return fmt.Errorf("fuzz: %d jobs: at most %d", o.Jobs, MaxJobs)
+	case o.ShrinkRuns < 0:
+		return fmt.Errorf("fuzz: shrink runs %d is negative", o.ShrinkRuns)
+	case o.Duration < 0 || o.Timeout < 0:
+		return fmt.Errorf("fuzz: duration %v, timeout %v: must not be negative", o.Duration, o.Timeout)
+	case o.MaxShrink < 0:
+		return fmt.Errorf("fuzz: max shrink %d is negative", o.MaxShrink)
 	case o.Shards > 1 && (o.Shard < 0 || o.Shard >= o.Shards):
 		return fmt.Errorf("fuzz: shard %d/%d: want 0 <= shard < %d", o.Shard, o.Shards, o.Shards)
 	}
@@ -151,28 +189,33 @@ func DefaultRepro(op string, seed uint64, k int) string {
 // campaign is one Run's state.
 type campaign struct {
 	opt       Options
+	now       func() time.Time
 	ops       []string
 	gens      map[genKey]*rapid.Generator[any]
 	reqs      map[string][]string
 	supported map[string]bool
+	started   time.Time
 
 	mu       sync.Mutex
 	done     int
+	failing  int
 	perOp    map[string]*OpStats
 	totals   map[verdict.Verdict]int
 	findings map[Key]*finding
 	genErrs  int
 	genErr   string
+	saveErrs []error
 }
 
-// finding is a finding's first case (the lowest case index) and its count.
+// finding is one kind of failure (one key): its first case (the lowest
+// case index), its count and where it was saved when found.
 type finding struct {
-	key     Key
-	count   int
-	first   CaseRef
-	input   Input
-	result  runner.CaseResult
-	variant string
+	key    Key
+	count  int
+	first  CaseRef
+	input  Input
+	result runner.CaseResult
+	saved  *Saved
 }
 
 // coreRequirements returns the requirements the generated fixtures of op
@@ -185,23 +228,37 @@ func coreRequirements(op string) ([]string, error) {
 	return cs[0].Requirements, nil
 }
 
+// cases is the number of case indexes the campaign spans: Cases, or
+// DefaultCases without a Duration; 0: unbounded.
+func (o Options) cases() int {
+	if o.Cases == 0 && o.Duration == 0 {
+		return DefaultCases
+	}
+	return o.Cases
+}
+
 // caseRange returns the case indexes of the campaign in this shard: from
-// start, every step-th, below end (end < 0: unbounded), and their number.
+// start, every step-th, below end (end < 0: unbounded, up to math.MaxInt),
+// and their number. validate has checked that First+Cases does not
+// overflow; nothing here does either.
 func (o Options) caseRange() (start, step, end, total int) {
 	start, step, end = o.First, 1, -1
-	cases := o.Cases
-	if cases == 0 && o.Duration == 0 {
-		cases = DefaultCases
-	}
-	if cases > 0 {
+	if cases := o.cases(); cases > 0 {
 		end = o.First + cases
 	}
 	if o.Shards > 1 {
 		step = o.Shards
-		start += ((o.Shard-o.First%o.Shards)%o.Shards + o.Shards) % o.Shards
+		r := o.Shard - o.First%o.Shards // in (-Shards, Shards)
+		if r < 0 {
+			r += o.Shards
+		}
+		if r > math.MaxInt-start {
+			return start, step, start, 0 // no case of this shard is an int
+		}
+		start += r
 	}
 	if end >= 0 && start < end {
-		total = (end - start + step - 1) / step
+		total = (end-start-1)/step + 1
 	}
 	return start, step, end, total
 }
@@ -217,11 +274,15 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	}
 	c := &campaign{
 		opt:      opt,
+		now:      opt.Now,
 		ops:      opt.Ops,
 		reqs:     map[string][]string{},
 		perOp:    map[string]*OpStats{},
 		totals:   runner.Totals(nil),
 		findings: map[Key]*finding{},
+	}
+	if c.now == nil {
+		c.now = time.Now
 	}
 	if len(c.ops) == 0 {
 		c.ops = generators.DrawnOps()
@@ -241,7 +302,8 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	if total > 0 {
 		jobs = min(jobs, total)
 	}
-	started := time.Now()
+	c.started = c.now()
+	wallStart := time.Now()
 	sessions := make([]adapter.Session, 0, jobs)
 	defer func() {
 		for _, s := range sessions {
@@ -264,9 +326,20 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		c.supported[op] = hello.Supports(op)
 	}
 
-	var deadline time.Time
+	shrinkTime := opt.ShrinkTime
+	if shrinkTime == 0 {
+		shrinkTime = DefaultShrinkTime
+	}
+	// Issue 23: --duration bounds the shrinking too. Once a case has
+	// failed, the cases stop early enough to leave the shrinking its
+	// budget, at most a quarter of the duration.
+	var deadline, reserveFrom time.Time
 	if opt.Duration > 0 {
-		deadline = started.Add(opt.Duration)
+		deadline = c.started.Add(opt.Duration)
+		reserveFrom = deadline
+		if shrinkTime > 0 {
+			reserveFrom = deadline.Add(-min(shrinkTime, opt.Duration/4))
+		}
 	}
 	feed := make(chan int)
 	var wg sync.WaitGroup
@@ -275,29 +348,48 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		go func(s adapter.Session) {
 			defer wg.Done()
 			for k := range feed {
-				c.runCase(ctx, s, k, total, started)
+				c.runCase(ctx, s, k, total)
 			}
 		}(s)
 	}
 feeding:
 	for k := start; end < 0 || k < end; k += step {
-		if !deadline.IsZero() && time.Now().After(deadline) {
-			break
+		if !deadline.IsZero() {
+			now := c.now()
+			if !now.Before(deadline) || !now.Before(reserveFrom) && c.anyFinding() {
+				break
+			}
 		}
 		select {
 		case feed <- k:
 		case <-ctx.Done():
 			break feeding
 		}
+		if k > math.MaxInt-step {
+			break // the last case index an int holds
+		}
 	}
 	close(feed)
 	wg.Wait()
-	campaignTime := time.Since(started)
+	campaignTime := time.Since(wallStart)
 
-	rep := c.report(hello, len(sessions), started, campaignTime)
-	var errs []error
-	c.shrinkAndSave(ctx, sessions[0], rep, &errs)
-	rep.DurationMS = ms(time.Since(started))
+	budget := &Budget{Now: c.now, Runs: -1}
+	if shrinkTime > 0 {
+		budget.Deadline = c.now().Add(shrinkTime)
+		if !deadline.IsZero() && deadline.Before(budget.Deadline) {
+			budget.Deadline = deadline
+		}
+	}
+	if opt.ShrinkRuns > 0 {
+		budget.Runs = opt.ShrinkRuns
+	}
+	shrinkStart := time.Now()
+	groups := c.group(ctx, sessions[0], shrinkTime < 0, budget)
+	rep := c.report(hello, len(sessions), campaignTime, groups)
+	rep.ShrinkMS = ms(time.Since(shrinkStart))
+	errs := c.saveErrs
+	c.save(rep, groups, &errs)
+	rep.DurationMS = ms(time.Since(wallStart))
 	if c.genErrs > 0 {
 		errs = append(errs, &GeneratorError{Count: c.genErrs, First: c.genErr})
 	}
@@ -313,13 +405,19 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // caseID is the ID a case has in results and messages.
 func caseID(op string, k int) string { return fmt.Sprintf("%s/case-%d", op, k) }
 
+func (c *campaign) anyFinding() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.findings) > 0
+}
+
 // runCase draws, runs and records case k.
-func (c *campaign) runCase(ctx context.Context, s adapter.Session, k, total int, started time.Time) {
+func (c *campaign) runCase(ctx context.Context, s adapter.Session, k, total int) {
 	op := CaseOp(c.ops, k)
 	seed := CaseSeed(c.opt.Seed, k)
 	v := CaseVariant(op, seed)
 	if !c.supported[op] {
-		c.record(k, op, v, seed, Input{}, runner.CaseResult{Op: op, Verdict: verdict.Unsupported}, nil, total, started)
+		c.record(k, op, v, seed, Input{}, runner.CaseResult{Op: op, Verdict: verdict.Unsupported}, nil, total)
 		return
 	}
 	typed, err := example(c.gens[genKey{op, v}], seed)
@@ -337,7 +435,7 @@ func (c *campaign) runCase(ctx context.Context, s adapter.Session, k, total int,
 	if err != nil {
 		err = fmt.Errorf("case %d (%s, seed %d%s): %w", k, op, seed, variantSuffix(v), err)
 	}
-	c.record(k, op, v, seed, in, res, err, total, started)
+	c.record(k, op, v, seed, in, res, err, total)
 }
 
 func variantSuffix(v string) string {
@@ -347,7 +445,7 @@ func variantSuffix(v string) string {
 	return ", variant " + v
 }
 
-func (c *campaign) record(k int, op, v string, seed uint64, in Input, res runner.CaseResult, err error, total int, started time.Time) {
+func (c *campaign) record(k int, op, v string, seed uint64, in Input, res runner.CaseResult, err error, total int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.done++
@@ -370,6 +468,7 @@ func (c *campaign) record(k int, op, v string, seed uint64, in Input, res runner
 		st.Totals[res.Verdict]++
 		c.totals[res.Verdict]++
 		if key, ok := KeyOf(res); ok {
+			c.failing++
 			f := c.findings[key]
 			if f == nil {
 				f = &finding{key: key}
@@ -378,21 +477,37 @@ func (c *campaign) record(k int, op, v string, seed uint64, in Input, res runner
 			f.count++
 			if f.count == 1 || k < f.first.Case {
 				f.first = CaseRef{Case: k, Op: op, Seed: seed, Variant: v, Key: key.String()}
-				f.input, f.result, f.variant = in, res, v
+				f.input, f.result = in, res
+			}
+			if f.count == 1 && c.opt.SaveDir != "" {
+				// Issue 23: saved when found, so that a campaign cut short
+				// keeps it; replaced by the finding's example at the end.
+				saved, err := c.saveCase(op, in, res, fmt.Sprintf("conform fuzz: case %d of seed %d%s, as found (%s)", k, c.opt.Seed, variantSuffix(v), key))
+				if err != nil {
+					c.saveErrs = append(c.saveErrs, &SaveError{Err: err})
+				} else {
+					f.saved = &saved
+				}
 			}
 		}
 	}
 	if c.opt.Progress != nil {
-		n := 0
-		for _, f := range c.findings {
-			n += f.count
-		}
-		c.opt.Progress(Progress{Done: c.done, Total: total, Failing: n, Elapsed: time.Since(started)})
+		c.opt.Progress(Progress{Done: c.done, Total: total, Failing: c.failing, Findings: len(c.findings), Elapsed: c.now().Sub(c.started), Phase: PhaseCases})
 	}
 }
 
-// report builds the report of the cases run, findings unshrunk.
-func (c *campaign) report(hello adapter.Hello, jobs int, started time.Time, campaignTime time.Duration) *Report {
+// saveCase saves one input as a regression case citing what it breaks
+// (or, for a fault, what it exercises).
+func (c *campaign) saveCase(op string, in Input, res runner.CaseResult, desc string) (Saved, error) {
+	reqs := res.Broken
+	if len(reqs) == 0 {
+		reqs = generators.Cite(op, in.Value)
+	}
+	return SaveCase(c.opt.SaveDir, op, in, reqs, desc)
+}
+
+// report builds the report of the cases run and their findings.
+func (c *campaign) report(hello adapter.Hello, jobs int, campaignTime time.Duration, groups []*group) *Report {
 	rep := &Report{
 		Format:         ReportFormat,
 		Version:        ReportVersion,
@@ -403,7 +518,7 @@ func (c *campaign) report(hello adapter.Hello, jobs int, started time.Time, camp
 		Ops:            c.ops,
 		FirstCase:      c.opt.First,
 		Jobs:           jobs,
-		Started:        started.UTC(),
+		Started:        c.started.UTC(),
 		CampaignMS:     ms(campaignTime),
 		Totals:         c.totals,
 		Findings:       []Finding{},
@@ -427,34 +542,38 @@ func (c *campaign) report(hello adapter.Hello, jobs int, started time.Time, camp
 	rep.Timeouts = c.totals[verdict.Timeout]
 	rep.Errors = c.totals[verdict.Error]
 	rep.GeneratorErrors = c.genErrs
-	fs := make([]*finding, 0, len(c.findings))
-	for _, f := range c.findings {
-		fs = append(fs, f)
-	}
-	sort.Slice(fs, func(i, j int) bool { return fs[i].first.Case < fs[j].first.Case })
 	repro := c.opt.Repro
 	if repro == nil {
 		repro = DefaultRepro
 	}
-	for _, f := range fs {
-		first := f.first
+	for _, g := range groups {
+		first := g.members[0].first
 		if rep.FirstFailing == nil {
 			rep.FirstFailing = &first
 		}
+		keys := make([]string, len(g.members))
+		count := 0
+		for i, m := range g.members {
+			keys[i] = m.key.String()
+			count += m.count
+		}
 		rep.Findings = append(rep.Findings, Finding{
-			Key:          f.key,
-			ID:           f.key.String(),
-			Count:        f.count,
+			Key:          g.key,
+			ID:           g.key.String(),
+			Keys:         keys,
+			Cause:        g.cause,
+			Count:        count,
 			First:        first,
-			Broken:       nonNil(f.result.Broken),
-			Message:      f.result.Message,
-			Stderr:       f.result.Stderr,
-			Diffs:        f.result.Diffs,
-			Input:        f.input.Text,
-			Size:         SizeOf(f.input),
-			OriginalSize: SizeOf(f.input),
-			Repro:        repro(f.key.Op, c.opt.Seed, first.Case),
-			input:        f.input,
+			Broken:       nonNil(g.result.Broken),
+			Message:      g.result.Message,
+			Stderr:       g.result.Stderr,
+			Diffs:        g.result.Diffs,
+			Input:        g.example.Text,
+			Size:         SizeOf(g.example),
+			OriginalSize: SizeOf(g.from.input),
+			Shrink:       g.info,
+			Repro:        repro(first.Op, c.opt.Seed, first.Case),
+			input:        g.example,
 		})
 	}
 	return rep
@@ -467,85 +586,37 @@ func nonNil(xs []string) []string {
 	return xs
 }
 
-// shrinkAndSave shrinks the first MaxShrink findings through s, then saves
-// every finding's (minimal) input when SaveDir is set.
-func (c *campaign) shrinkAndSave(ctx context.Context, s adapter.Session, rep *Report, errs *[]error) {
-	maxShrink := c.opt.MaxShrink
-	if maxShrink <= 0 {
-		maxShrink = DefaultMaxShrink
+// save writes every finding's example when SaveDir is set, and removes the
+// cases saved when found that no finding's example is.
+func (c *campaign) save(rep *Report, groups []*group, errs *[]error) {
+	if c.opt.SaveDir == "" {
+		return
 	}
-	shrinkTime := c.opt.ShrinkTime
-	if shrinkTime == 0 {
-		shrinkTime = DefaultShrinkTime
+	if c.opt.Progress != nil {
+		c.opt.Progress(Progress{Done: c.done, Failing: c.failing, Findings: len(groups), Elapsed: c.now().Sub(c.started), Phase: PhaseSaving})
 	}
-	for i := range rep.Findings {
+	kept := map[string]bool{}
+	for i, g := range groups {
 		f := &rep.Findings[i]
-		switch {
-		case shrinkTime < 0:
-			f.Shrink.Note = "shrinking disabled"
-		case i >= maxShrink:
-			f.Shrink.Note = fmt.Sprintf("not shrunk: only the first %d findings are", maxShrink)
-		case ctx.Err() != nil:
-			f.Shrink.Note = "not shrunk: the run was cancelled"
-		default:
-			c.shrinkOne(ctx, s, f, shrinkTime)
+		desc := fmt.Sprintf("conform fuzz finding %q: minimal input (%s) from case %d of seed %d%s", f.ID, f.Size.Summary, g.from.first.Case, c.opt.Seed, variantSuffix(g.from.first.Variant))
+		saved, err := c.saveCase(f.Key.Op, g.example, g.result, desc)
+		if err != nil {
+			*errs = append(*errs, &SaveError{Err: err})
+			continue
 		}
-		if c.opt.SaveDir != "" {
-			reqs := f.Broken
-			if len(reqs) == 0 {
-				reqs = generators.Cite(f.Key.Op, f.input.Value)
-			}
-			desc := fmt.Sprintf("conform fuzz finding %q: minimal input (%s) from case %d of seed %d%s", f.ID, f.Size.Summary, f.First.Case, c.opt.Seed, variantSuffix(f.First.Variant))
-			saved, err := SaveCase(c.opt.SaveDir, f.Key.Op, f.input, reqs, desc)
-			if err != nil {
-				*errs = append(*errs, &SaveError{Err: err})
+		f.Saved = &saved
+		kept[saved.Fixture] = true
+	}
+	for _, g := range groups {
+		for _, m := range g.members {
+			if m.saved == nil || kept[m.saved.Fixture] {
 				continue
 			}
-			f.Saved = &saved
+			for _, path := range []string{m.saved.Fixture, m.saved.Golden} {
+				if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+					*errs = append(*errs, &SaveError{Err: err})
+				}
+			}
 		}
 	}
 }
-
-// shrinkOne shrinks one finding through s and updates it in place.
-func (c *campaign) shrinkOne(ctx context.Context, s adapter.Session, f *Finding, shrinkTime time.Duration) {
-	if c.opt.Progress != nil {
-		c.opt.Progress(Progress{Done: c.done, Shrinking: f.ID})
-	}
-	op := f.Key.Op
-	sh, err := Shrink(ShrinkSpec{
-		Gen:   c.gens[genKey{op, f.First.Variant}],
-		Seed:  f.First.Seed,
-		Key:   f.Key,
-		Input: f.input,
-		Time:  shrinkTime,
-		Run: func(in Input) (runner.CaseResult, error) {
-			return judgeInput(ctx, s, caseID(op, f.First.Case), op, nil, in, c.opt.Timeout)
-		},
-	})
-	f.Shrink = ShrinkInfo{Runs: sh.Runs, MemoHits: sh.MemoHits, DurationMS: ms(sh.Elapsed), Note: sh.Note, FirstDrawMatches: sh.FirstDrawMatches}
-	if err != nil {
-		f.Shrink.Note = err.Error()
-		return
-	}
-	if !sh.Reproduced {
-		return
-	}
-	f.Shrink.Shrunk = true
-	if larger(SizeOf(sh.Input), SizeOf(f.input)) {
-		// Issue 12: a shrunk example is never larger than its case (rapid
-		// minimizes its choices, not the input's bytes).
-		f.Shrink.Note = fmt.Sprintf("the shrinker's input (%d bytes) is larger than the failing case's (%d), which is kept as the minimal one", len(sh.Input.Text), len(f.input.Text))
-		return
-	}
-	f.input = sh.Input
-	f.Input = sh.Input.Text
-	f.Size = SizeOf(sh.Input)
-	f.Broken = nonNil(sh.Result.Broken)
-	f.Diffs = sh.Result.Diffs
-	f.Message = sh.Result.Message
-	f.Stderr = sh.Result.Stderr
-}
-
-// larger reports whether a shrunk input is larger than its case: more
-// bytes.
-func larger(a, b Size) bool { return a.Bytes > b.Bytes }

@@ -47,6 +47,11 @@ func judgeInput(ctx context.Context, s adapter.Session, id, op string, reqs []st
 	if err != nil {
 		return runner.CaseResult{}, err
 	}
+	return judgeWant(ctx, s, id, op, reqs, in, want, timeout), nil
+}
+
+// judgeWant is judgeInput against a given answer (a deviation model's).
+func judgeWant(ctx context.Context, s adapter.Session, id, op string, reqs []string, in Input, want runner.Want, timeout time.Duration) runner.CaseResult {
 	if reqs == nil {
 		reqs = generators.Cite(op, in.Value)
 	}
@@ -59,7 +64,7 @@ func judgeInput(ctx context.Context, s adapter.Session, id, op string, reqs []st
 		InputValue:   in.Value,
 		Want:         want,
 	}
-	return runner.RunCase(ctx, s, c, timeout), nil
+	return runner.RunCase(ctx, s, c, timeout)
 }
 
 // Key identifies a finding by its cause: the op, the first differing

@@ -37,6 +37,7 @@ type Report struct {
 	Started        time.Time              `json:"started"`
 	CampaignMS     float64                `json:"campaignMs"` // running the cases
 	DurationMS     float64                `json:"durationMs"` // with shrinking and saving
+	ShrinkMS       float64                `json:"shrinkMs"`   // grouping and shrinking the findings
 	Cases          int                    `json:"cases"`      // cases run (with a verdict)
 	CasesPerSecond float64                `json:"casesPerSecond"`
 	// Totals counts the cases' verdicts; Mismatches … Errors repeat the
@@ -77,12 +78,14 @@ type CaseRef struct {
 	Key     string `json:"finding,omitempty"`
 }
 
-// Finding is one bug: every case whose answer has the same Key, reported
-// by its first case, shrunk.
+// Finding is one bug: every case whose failure shrinks to the same cause
+// (group.go), reported by its first case and its smallest example.
 type Finding struct {
-	ID      string        `json:"id"` // Key.String()
-	Key     Key           `json:"key"`
-	Count   int           `json:"count"` // cases with this key
+	ID      string        `json:"id"`              // Key.String()
+	Key     Key           `json:"key"`             // the cause: the example's key
+	Keys    []string      `json:"keys"`            // the kinds of failure grouped, by first case
+	Cause   string        `json:"cause,omitempty"` // the deviation model that explains it, if one does
+	Count   int           `json:"count"`           // cases of this finding
 	First   CaseRef       `json:"first"`
 	Broken  []string      `json:"broken"` // requirement IDs the minimal case breaks
 	Message string        `json:"message,omitempty"`
@@ -285,6 +288,12 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	for i, f := range r.Findings {
 		fmt.Fprintf(&b, "\nFINDING %d/%d %s\n", i+1, len(r.Findings), f.headline(r.Cases))
+		if f.Cause != "" {
+			fmt.Fprintf(&b, "  cause: the harness %s\n", f.Cause)
+		}
+		if len(f.Keys) > 1 {
+			fmt.Fprintf(&b, "  groups %d kinds of failure: %s\n", len(f.Keys), strings.Join(f.Keys, "; "))
+		}
 		fmt.Fprintf(&b, "  minimal input (%s):\n", f.sizeLine())
 		fmt.Fprintf(&b, "    %s\n", shortText(string(f.Input), maxInputShown))
 		if f.Message != "" {

@@ -28,7 +28,7 @@ var _ = Describe("the JSON report schema (spec/schemas/report-fuzz.json)", func(
 	It("accepts a campaign with a mismatch finding, shrunk and saved", func() {
 		rep, err := fuzz.Run(context.Background(), fuzz.Options{
 			Seed: 3, Cases: 120, Jobs: 2, Ops: []string{"run_code.result", "grep.result"},
-			ShrinkTime: 2 * time.Second, SaveDir: GinkgoT().TempDir(),
+			ShrinkRuns: 500, ShrinkTime: backstop, SaveDir: GinkgoT().TempDir(),
 			NewSession: func(context.Context) (adapter.Session, error) {
 				return adapter.InProcess(wrong.DropEmptyLogs{}, wrong.Implementation("drop-empty-logs")), nil
 			},

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -18,16 +17,27 @@ import (
 	"github.com/dsh-conform/conform/internal/verdict"
 )
 
+// twoBugs has two causes: run_code drops empty log entries, retain.items
+// reports every push as kept.
+type twoBugs struct{ wrong.DropEmptyLogs }
+
+func (h twoBugs) Run(op string, input []byte) ([]byte, error) {
+	if op == "retain.items" {
+		return wrong.BrokenPushes{}.Run(op, input)
+	}
+	return h.DropEmptyLogs.Run(op, input)
+}
+
 var _ = Describe("reports", func() {
 	var failing, clean *fuzz.Report
-	// render is the index of the finding of rendered results.
+	// render is the index of the finding of empty logs dropped.
 	render := func() int {
 		for i, f := range failing.Findings {
-			if strings.Contains(f.Key.Requirements, "CODE-RENDER-1") {
+			if f.Key.Op == "run_code.result" {
 				return i
 			}
 		}
-		Fail("no CODE-RENDER-1 finding")
+		Fail("no run_code finding")
 		return -1
 	}
 
@@ -37,17 +47,18 @@ var _ = Describe("reports", func() {
 		}
 		var err error
 		failing, err = fuzz.Run(context.Background(), fuzz.Options{
-			Seed: 3, Cases: 500, Jobs: 2, ShrinkTime: 5 * time.Second, SaveDir: GinkgoT().TempDir(),
+			Seed: 3, Cases: 500, Jobs: 2, ShrinkRuns: 2000, ShrinkTime: backstop, SaveDir: GinkgoT().TempDir(),
 			NewSession: func(context.Context) (adapter.Session, error) {
-				return adapter.InProcess(wrong.DropEmptyLogs{}, wrong.Implementation("drop-empty-logs")), nil
+				return adapter.InProcess(twoBugs{}, wrong.Implementation("drop-empty-logs")), nil
 			},
 			Repro: func(op string, seed uint64, k int) string {
 				return "conform fuzz --adapter ./x --op " + op + " --seed 3 --case " + strconv.Itoa(k) + " --cases 1"
 			},
 		})
 		Expect(err).NotTo(HaveOccurred())
-		// two causes: empty logs dropped from a rendered result
-		// (CODE-RENDER-*) and from a failure's captured output (CODE-FAIL-1)
+		// two causes: empty logs dropped (from a rendered result and from
+		// a failure's captured output: one finding) and retain.items'
+		// push decisions
 		Expect(failing.Findings).To(HaveLen(2))
 		clean, err = fuzz.Run(context.Background(), fuzz.Options{Seed: 3, Cases: 70, NewSession: referenceSession})
 		Expect(err).NotTo(HaveOccurred())
@@ -64,12 +75,15 @@ var _ = Describe("reports", func() {
 		Expect(out).To(ContainSubstring("mismatches %d, crashes 0, timeouts 0, errors 0", failing.Mismatches))
 		Expect(out).To(ContainSubstring("first failing: case %d (run_code.result, case seed %d)", failing.FirstFailing.Case, failing.FirstFailing.Seed))
 		Expect(out).To(ContainSubstring("FINDING %d/2 %s: %d of 500 cases", render()+1, f.ID, f.Count))
-		Expect(out).To(ContainSubstring("FINDING %d/2 run_code.result content CODE-FAIL-1: ", 2-render()))
+		Expect(out).To(ContainSubstring("FINDING %d/2 %s: ", 2-render(), failing.Findings[1-render()].ID))
+		Expect(failing.Findings[1-render()].Key.Op).To(Equal("retain.items"))
 		Expect(out).To(ContainSubstring("  minimal input (" + f.Size.Summary))
 		Expect(out).To(ContainSubstring(string(f.Input)))
 		Expect(out).To(ContainSubstring("  diff:\n    content $.content [exact]: first difference at byte"))
 		Expect(out).To(ContainSubstring("      want: "))
-		Expect(out).To(ContainSubstring("  breaks: CODE-RENDER-1"))
+		Expect(out).To(ContainSubstring("  breaks: " + strings.Join(f.Broken, ", ") + "\n"))
+		Expect(f.Broken).To(ContainElement(HavePrefix("CODE-")))
+		Expect(out).To(ContainSubstring("  cause: the harness drops the empty strings of \"run\".\"logs\"\n"))
 		Expect(out).To(ContainSubstring("  reproduce: conform fuzz --adapter ./x --op run_code.result --seed 3 --case %d --cases 1\n", f.First.Case))
 		Expect(out).To(ContainSubstring("  saved: " + f.Saved.Fixture))
 		Expect(out).To(HaveSuffix("\nFAIL: 2 findings in %d failing cases\n", failing.FailingCases()))
@@ -95,7 +109,7 @@ var _ = Describe("reports", func() {
 		Expect(back.FirstFailing).To(Equal(failing.FirstFailing))
 		var raw map[string]any
 		Expect(json.Unmarshal(b.Bytes(), &raw)).To(Succeed())
-		Expect(raw["findings"].([]any)[0].(map[string]any)["input"]).To(HaveKey("run")) // the input as JSON, not a string
+		Expect(raw["findings"].([]any)[render()].(map[string]any)["input"]).To(HaveKey("run")) // the input as JSON, not a string
 		Expect(raw).To(HaveKey("casesPerSecond"))
 		Expect(raw["perOp"]).To(HaveLen(7))
 	})
@@ -113,11 +127,11 @@ var _ = Describe("reports", func() {
 			if s.Name != "fuzz run_code.result" {
 				continue
 			}
-			Expect(s.Cases).To(HaveLen(3))
+			Expect(s.Cases).To(HaveLen(2))
 			f := failing.Findings[render()]
-			Expect(s.Cases[1+render()].Name).To(Equal(f.ID))
-			Expect(s.Cases[1+render()].Failure.Text).To(ContainSubstring("reproduce: conform fuzz"))
-			Expect(s.Cases[1+render()].Failure.Text).To(ContainSubstring(string(f.Input)))
+			Expect(s.Cases[1].Name).To(Equal(f.ID))
+			Expect(s.Cases[1].Failure.Text).To(ContainSubstring("reproduce: conform fuzz"))
+			Expect(s.Cases[1].Failure.Text).To(ContainSubstring(string(f.Input)))
 		}
 	})
 

@@ -3,6 +3,7 @@ package fuzz
 import (
 	"flag"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -88,18 +89,28 @@ func (tb *checkTB) fail(msg string) {
 }
 
 // runCheck runs rapid.Check on tb and returns once rapid stops, by
-// returning or through tb.FailNow / tb.SkipNow.
+// returning, through tb.FailNow / tb.SkipNow, or by the property calling
+// runtime.Goexit (Shrink's halt). rapid runs on a goroutine of its own, so
+// that Goexit ends rapid and not the caller.
 func runCheck(tb *checkTB, prop func(*rapid.T)) {
-	defer func() {
-		if r := recover(); r != nil {
-			switch r.(type) {
-			case tbFailNow, tbSkipNow:
-				return
+	done := make(chan any, 1)
+	go func() {
+		var p any
+		defer func() { done <- p }()
+		defer func() {
+			if r := recover(); r != nil {
+				switch r.(type) {
+				case tbFailNow, tbSkipNow:
+				default:
+					p = r
+				}
 			}
-			panic(r)
-		}
+		}()
+		rapid.Check(tb, prop)
 	}()
-	rapid.Check(tb, prop)
+	if p := <-done; p != nil {
+		panic(p)
+	}
 }
 
 var (
@@ -153,9 +164,6 @@ func rapidChecks() string {
 	return "1"
 }
 
-// maxMemo bounds the shrink memo (inputs are small: a few hundred bytes).
-const maxMemo = 1 << 17
-
 // rapidFlags are the flags of one shrink: start at seed, one check, no
 // fail file (conform saves fixtures instead), shrinking bounded.
 func rapidFlags(seed uint64, shrinkTime time.Duration) map[string]string {
@@ -199,16 +207,111 @@ func FirstDraw(gen *rapid.Generator[any], seed uint64) (any, error) {
 	return first, nil
 }
 
+// Budget is the shrinking budget the findings of a campaign share (issue
+// 23): a deadline on a clock and a number of steps. A step is a candidate
+// judged, through the adapter or the memo, or a deviation model's exchange,
+// so a shrink that only meets inputs it has seen still spends it. One
+// shrink spends it at a time (Shrink holds rapidMu); a shrink that finds
+// it spent halts rapid.
+type Budget struct {
+	Now      func() time.Time // nil: time.Now
+	Deadline time.Time        // zero: none
+	Runs     int              // steps left; < 0: no limit
+	parent   *Budget
+}
+
+func (b *Budget) now() time.Time {
+	if b.Now == nil {
+		return time.Now()
+	}
+	return b.Now()
+}
+
+// Left reports whether another step may start.
+func (b *Budget) Left() bool {
+	return b.Runs != 0 && (b.Deadline.IsZero() || b.now().Before(b.Deadline)) && (b.parent == nil || b.parent.Left())
+}
+
+func (b *Budget) spend() {
+	if b.Runs > 0 {
+		b.Runs--
+	}
+	if b.parent != nil {
+		b.parent.spend()
+	}
+}
+
+// Half is a share of b for one shrink: half of what is left of it (at
+// least one exchange), so that one finding that keeps polishing its
+// example leaves the later ones their turn.
+func (b *Budget) Half() *Budget {
+	h := &Budget{Now: b.Now, Runs: -1, parent: b}
+	if b.Runs > 0 {
+		h.Runs = max(1, b.Runs/2)
+	}
+	if !b.Deadline.IsZero() {
+		now := b.now()
+		h.Deadline = now.Add(b.Deadline.Sub(now) / 2)
+	}
+	return h
+}
+
+// rapidTime is -rapid.shrinktime for one shrink: what is left of the
+// deadline (rapid's own deadline, a backstop to Left), at least 1 ms.
+func (b *Budget) rapidTime() time.Duration {
+	if b.Deadline.IsZero() {
+		if b.parent != nil {
+			return b.parent.rapidTime()
+		}
+		return 24 * time.Hour
+	}
+	return max(b.Deadline.Sub(b.now()), time.Millisecond)
+}
+
+// Memo remembers the key of every input judged while shrinking, across
+// the shrinks of a campaign: many bit streams decode to the same input, and
+// the shrinks of one bug's cases walk the same inputs, so a repeat costs no
+// exchange (and a flaky adapter looks stable to rapid, which expects a
+// candidate to fail the same way twice).
+type Memo struct {
+	keys  map[string]memoEntry
+	bytes int
+}
+
+type memoEntry struct {
+	key     Key
+	failing bool
+}
+
+// maxMemoBytes bounds a memo: its input texts (a few hundred bytes each)
+// and their keys, counted as 100 bytes each.
+const maxMemoBytes = 32 << 20
+
+// NewMemo returns an empty memo.
+func NewMemo() *Memo { return &Memo{keys: map[string]memoEntry{}} }
+
+func memoID(op string, text []byte) string { return op + "\x00" + string(text) }
+
+func (m *Memo) put(id string, e memoEntry) {
+	if m.bytes < maxMemoBytes {
+		m.keys[id] = e
+		m.bytes += len(id) + 100
+	}
+}
+
 // Shrunk is the outcome of shrinking one finding.
 type Shrunk struct {
 	// Input and Result are the minimal failing case and its judged answer;
 	// when Reproduced is false they are the zero values.
 	Input  Input
 	Result runner.CaseResult
-	// Reproduced says rapid's first run (Example(s_k)) failed with the key.
+	// Reproduced says rapid's first run (Example(s_k)) failed with an
+	// accepted key.
 	Reproduced bool
 	// FirstDrawMatches says rapid's first draw was the campaign's input.
 	FirstDrawMatches bool
+	// Exhausted says the budget ran out before rapid stopped.
+	Exhausted bool
 	// Runs counts adapter exchanges; MemoHits the property runs that
 	// drew an input already judged.
 	Runs, MemoHits int
@@ -227,30 +330,53 @@ type ShrinkSpec struct {
 	// Run judges one input; an error means the input is not a case (a
 	// generator bug) and never the finding.
 	Run func(Input) (runner.CaseResult, error)
-	// Time bounds shrinking (-rapid.shrinktime); the property runs already
-	// started finish.
+	// Accept says whether a failing candidate with this key is this
+	// finding; nil accepts Key alone.
+	Accept func(Key, Input) bool
+	// Budget is shared by a campaign's shrinks; nil: Time alone.
+	Budget *Budget
+	// Time bounds shrinking when Budget is nil; the property run already
+	// started finishes.
 	Time time.Duration
+	// Memo is shared by a campaign's shrinks; nil: one for this shrink.
+	Memo *Memo
+	// OnRun, when set, is called after each exchange.
+	OnRun func(runs int)
 }
 
-// Shrink drives rapid.Check to a minimal input that still fails with
-// spec.Key. It is safe to call from several goroutines (calls are
+// Shrink drives rapid.Check to a minimal input that still fails with an
+// accepted key. It is safe to call from several goroutines (calls are
 // serialised: rapid's flags are global).
 func Shrink(spec ShrinkSpec) (Shrunk, error) {
 	rapidMu.Lock()
 	defer rapidMu.Unlock()
 	start := time.Now()
+	budget := spec.Budget
+	if budget == nil {
+		budget = &Budget{Deadline: start.Add(max(spec.Time, time.Millisecond)), Runs: -1}
+	}
+	memo := spec.Memo
+	if memo == nil {
+		memo = NewMemo()
+	}
+	accept := spec.Accept
+	if accept == nil {
+		accept = func(k Key, _ Input) bool { return k == spec.Key }
+	}
+	op := spec.Key.Op
 	var (
 		out       Shrunk
-		last      *Shrunk
+		last      *Input
 		firstDraw []byte
 		drawn     bool
+		halted    bool
+		// the results of the accepted inputs judged by this shrink; an
+		// input the memo knew from another is judged again at the end
+		results = map[string]*runner.CaseResult{}
 	)
 	msg := "conform fuzz: " + spec.Key.String()
-	// Many bit streams decode to the same input; the memo answers a repeat
-	// without another exchange (and makes a flaky adapter look stable to
-	// rapid, which expects a candidate to fail the same way twice).
-	memo := map[string]*runner.CaseResult{} // nil: not the finding
-	prop := func(t *rapid.T) {
+	// candidate judges one draw and reports whether it is this finding.
+	candidate := func(t *rapid.T) bool {
 		typed := spec.Gen.Draw(t, "case")
 		in, err := newInput(typed)
 		if !drawn {
@@ -258,48 +384,86 @@ func Shrink(spec ShrinkSpec) (Shrunk, error) {
 			firstDraw = in.Text
 		}
 		if err != nil {
-			return
+			return false
 		}
-		res, seen := memo[string(in.Text)]
-		if !seen {
+		if !budget.Left() {
+			out.Exhausted = true
+			halted = true
+			return true
+		}
+		budget.spend()
+		id := memoID(op, in.Text)
+		e, ok := memo.keys[id]
+		switch {
+		case ok:
+			out.MemoHits++
+		default:
 			out.Runs++
 			r, err := spec.Run(in)
-			if k, ok := KeyOf(r); err == nil && ok && k == spec.Key {
-				res = &r
+			e.key, e.failing = KeyOf(r)
+			e.failing = e.failing && err == nil
+			memo.put(id, e)
+			if e.failing && accept(e.key, in) {
+				results[string(in.Text)] = &r
 			}
-			if len(memo) < maxMemo {
-				memo[string(in.Text)] = res
+			if spec.OnRun != nil {
+				spec.OnRun(out.Runs)
 			}
-		} else {
-			out.MemoHits++
 		}
-		if res == nil {
+		if !e.failing || !accept(e.key, in) {
+			return false
+		}
+		last = &in
+		return true
+	}
+	// Halting: once the budget is spent, the property ends rapid at once
+	// (runCheck); rapid's own deadline could not be moved. last is the
+	// minimal case judged.
+	prop := func(t *rapid.T) {
+		if !candidate(t) {
 			return
 		}
-		last = &Shrunk{Input: in, Result: *res}
+		if halted {
+			runtime.Goexit()
+		}
 		t.Fatal(msg) // one call site and one message: rapid compares both
 	}
 	tb := &checkTB{}
-	shrinkTime := spec.Time
-	if shrinkTime <= 0 {
-		shrinkTime = time.Millisecond // rapid still reproduces, then stops
+	err := withRapidFlags(rapidFlags(spec.Seed, budget.rapidTime()), func() { runCheck(tb, prop) })
+	if err == nil && last != nil && results[string(last.Text)] == nil {
+		// Judged by an earlier shrink: its result is judged once more
+		// (spent even from an empty budget: one exchange per shrink).
+		budget.spend()
+		out.Runs++
+		r, rerr := spec.Run(*last)
+		if k, ok := KeyOf(r); rerr == nil && ok && accept(k, *last) {
+			results[string(last.Text)] = &r
+		} else {
+			last = nil
+			out.Note = "the minimal input did not fail again (a flaky adapter?)"
+		}
 	}
-	err := withRapidFlags(rapidFlags(spec.Seed, shrinkTime), func() { runCheck(tb, prop) })
 	out.Elapsed = time.Since(start)
 	if err != nil {
 		return out, err
 	}
 	out.FirstDrawMatches = string(firstDraw) == string(spec.Input.Text)
 	switch {
+	case last == nil && out.Note != "":
+		return out, nil
 	case last == nil:
 		out.Note = "rapid's run of the case seed did not fail with this finding (a flaky adapter?)"
-		if !out.FirstDrawMatches {
+		if out.Exhausted {
+			out.Note = "not shrunk: the shrink budget ran out"
+		} else if !out.FirstDrawMatches {
 			out.Note = "rapid's first draw differs from the campaign's input"
 		}
 		return out, nil
-	case !tb.failed:
+	case out.Exhausted:
+		out.Note = "the shrink budget ran out: the input is the smallest found by then"
+	case !tb.failed && !halted:
 		out.Note = "rapid did not report the failure: " + strings.Join(tb.errors, "; ")
 	}
-	out.Input, out.Result, out.Reproduced = last.Input, last.Result, true
+	out.Input, out.Result, out.Reproduced = *last, *results[string(last.Text)], true
 	return out, nil
 }

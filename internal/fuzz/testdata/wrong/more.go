@@ -106,3 +106,27 @@ func jsonEscape(r rune) string {
 	const hex = "0123456789abcdef"
 	return `\u` + string([]byte{hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15]})
 }
+
+// GrepLineShort reads grep's maxLineBytes one byte short (an off-by-one in
+// the setting's plumbing): every other part of the op is right. One bug
+// that shows in many places (the text, the meta, the spill text, the view,
+// a configuration error at maxLineBytes 1), the fuzzer must report it as
+// one finding (issue 23).
+type GrepLineShort struct{ base }
+
+func (GrepLineShort) Run(op string, input []byte) ([]byte, error) {
+	if op != "grep.result" {
+		return reference.Run(op, input)
+	}
+	doc, err := jsonjs.Parse(input)
+	if err != nil {
+		return reference.Run(op, input)
+	}
+	cfg, _ := doc.Get("config")
+	n, ok := cfg.Get("maxLineBytes")
+	f, isNum := n.Float()
+	if !ok || !isNum {
+		return reference.Run(op, input)
+	}
+	return reference.Run(op, jsonjs.Marshal(doc.With("config", cfg.With("maxLineBytes", jsonjs.NumberValue(f-1)))))
+}

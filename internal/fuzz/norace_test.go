@@ -1,5 +1,0 @@
-//go:build !race
-
-package fuzz_test
-
-const raceEnabled = false
