@@ -3,7 +3,8 @@
 // one documented difference that real implementations make, found in the
 // standard libraries of the family's languages. A model that reproduces a
 // failing answer names the requirement the harness breaks, the library
-// calls that behave that way and a one-line fix.
+// calls that behave that way and a one-line fix. `conform run` diagnoses
+// failing cases with it; `conform fuzz` groups findings by it.
 package diagnosis
 
 import (
@@ -17,30 +18,46 @@ import (
 type Model struct {
 	Name string // stable id, as reports name it
 	// Requirement is the one requirement the deviation breaks; "" where it
-	// depends on the input (RequirementOf).
+	// depends on the input (each Variant's, or place's).
 	Requirement string
 	Behaves     string   // completes "behaves like the reference with …"
 	Functions   []string // "Language: function, function", as docs/diagnosis.md lists them
 	Fix         string   // one line
-	// rewrite is the op input on which the reference answers as the model
-	// answers the given one; ok is false where the model answers as the
-	// reference does.
-	rewrite func(op string, input jsonjs.Value) (jsonjs.Value, bool)
+	// Coincides is set where the model's variants often equal another
+	// deviation's answer: a meta measured one byte long is, on that input,
+	// a cap read one less. Such a model groups fuzz findings (one bug, one
+	// finding) but names no case's cause in a run.
+	Coincides bool
+	// variants are the op inputs on which the reference answers as the
+	// model answers the given one; none where they agree by construction.
+	variants func(op string, input jsonjs.Value) []Variant
 	// fails, for a model that fails in words of its own (a thrown error or
 	// an error result), reports where it does; says is what such words
 	// always mention, so that a harness failing for another reason is not
-	// taken for it.
+	// taken for it; place is the requirement the input tests.
 	fails func(op string, input jsonjs.Value) bool
 	says  *regexp.Regexp
-	// place is the requirement an input tests, for a model whose
-	// Requirement is "".
 	place func(op string, input jsonjs.Value) (string, bool)
+}
+
+// A Variant is one input the reference is run on in the model's stead.
+type Variant struct {
+	Input       jsonjs.Value
+	Requirement string // the requirement this variant breaks
+	Cause       string // what the model does here, e.g. `reads "config"."maxLineBytes" as one less than given`
+	// Perturbs are output members the variant changes whatever the model
+	// does (a stand-in argument shows in the call view): they are compared
+	// only where the harness's differ from the golden answer.
+	Perturbs []string
 }
 
 // Answer is a model's answer to one op input.
 type Answer struct {
-	Output []byte  // its output, when it answers with one
-	Thrown *string // the message of its thrown error
+	Output      []byte  // its output, when it answers with one
+	Thrown      *string // the message of its thrown error
+	Requirement string
+	Cause       string
+	Perturbs    []string
 	// Fails is true when it fails in words of its own: a thrown error, or
 	// an error result where the reference's is not one, whose text Says
 	// matches.
@@ -48,38 +65,54 @@ type Answer struct {
 	Says  *regexp.Regexp
 }
 
-// Answer is the model's answer to an op input; applies is false where the
-// model and the reference agree by construction, so the model explains
-// nothing there.
-func (m Model) Answer(op string, input jsonjs.Value) (a Answer, applies bool) {
-	if _, ok := m.RequirementOf(op, input); !ok {
-		return Answer{}, false
+// Variants are the inputs the reference answers in the model's stead;
+// none for a model that fails in words of its own, or where the model and
+// the reference agree by construction.
+func (m Model) Variants(op string, input jsonjs.Value) []Variant {
+	if m.variants == nil {
+		return nil
 	}
-	if m.fails != nil {
-		return Answer{Fails: true, Says: m.says}, m.fails(op, input)
-	}
-	in, ok := m.rewrite(op, input)
-	if !ok {
-		return Answer{}, false
-	}
-	out, err := reference.Run(op, jsonjs.Marshal(in))
-	if err != nil {
-		msg := err.Error()
-		return Answer{Thrown: &msg}, true
-	}
-	return Answer{Output: out}, true
+	return m.variants(op, input)
 }
 
-// RequirementOf is the requirement the model breaks on this input; false
-// where the input tests none the model knows.
-func (m Model) RequirementOf(op string, input jsonjs.Value) (string, bool) {
-	if m.Requirement != "" {
-		return m.Requirement, true
+// Answers are the model's possible answers to an op input, one a variant;
+// none where the model explains nothing.
+func (m Model) Answers(op string, input jsonjs.Value) []Answer {
+	if m.fails != nil {
+		req, ok := m.place(op, input)
+		if !ok || !m.fails(op, input) {
+			return nil
+		}
+		return []Answer{{Fails: true, Says: m.says, Requirement: req}}
 	}
-	return m.place(op, input)
+	var out []Answer
+	for _, v := range m.Variants(op, input) {
+		a := Answer{Requirement: v.Requirement, Cause: v.Cause, Perturbs: v.Perturbs}
+		o, err := reference.Run(op, jsonjs.Marshal(v.Input))
+		if err != nil {
+			msg := err.Error()
+			a.Thrown = &msg
+		} else {
+			a.Output = o
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // Catalogue is every model, in the order docs/diagnosis.md lists them.
 func Catalogue() []Model { return append([]Model(nil), catalogue...) }
 
-var catalogue = append(trimModels(), surrogateModels()...)
+var catalogue = append(append(trimModels(), surrogateModels()...), settingModels()...)
+
+// one is a model's single variant, for the models whose rewrite is one
+// input.
+func one(req string, rewrite func(op string, input jsonjs.Value) (jsonjs.Value, bool), perturbs ...string) func(string, jsonjs.Value) []Variant {
+	return func(op string, input jsonjs.Value) []Variant {
+		in, ok := rewrite(op, input)
+		if !ok {
+			return nil
+		}
+		return []Variant{{Input: in, Requirement: req, Perturbs: perturbs}}
+	}
+}

@@ -12,6 +12,15 @@ import (
 	"github.com/dsh-conform/conform/spec"
 )
 
+// first is a model's first answer to an op input, and whether it has one.
+func first(m diagnosis.Model, op string, in jsonjs.Value) (diagnosis.Answer, bool) {
+	as := m.Answers(op, in)
+	if len(as) == 0 {
+		return diagnosis.Answer{}, false
+	}
+	return as[0], true
+}
+
 func model(name string) diagnosis.Model {
 	for _, m := range diagnosis.Catalogue() {
 		if m.Name == name {
@@ -31,7 +40,7 @@ func answer(name, description string) (content string, applies bool) {
 		jsonjs.Member{Key: "run", Value: jsonjs.ObjectValue(
 			jsonjs.Member{Key: "logs", Value: jsonjs.ArrayValue()},
 			jsonjs.Member{Key: "result", Value: jsonjs.StringValue("ran")})})
-	a, applies := model(name).Answer("run_code.result", in)
+	a, applies := first(model(name), "run_code.result", in)
 	Expect(a.Thrown).To(BeNil())
 	if !applies {
 		return "", false
@@ -75,7 +84,7 @@ var _ = Describe("the trim models (SEARCH-ARGS-3)", func() {
 			jsonjs.Member{Key: "pattern", Value: jsonjs.StringValue("\u0085")}, // grep tests its pattern for "" only
 			jsonjs.Member{Key: "include", Value: jsonjs.StringValue("\u0085")})},
 			jsonjs.Member{Key: "value", Value: jsonjs.ObjectValue(jsonjs.Member{Key: "matches", Value: jsonjs.ArrayValue()})})
-		a, applies := model("trim-unicode").Answer("grep.result", grep)
+		a, applies := first(model("trim-unicode"), "grep.result", grep)
 		Expect(a.Thrown).To(BeNil())
 		Expect(applies).To(BeTrue())
 		Expect(string(a.Output)).To(ContainSubstring(`"content":"Error: include must be a non-empty glob when given"`))
@@ -83,11 +92,11 @@ var _ = Describe("the trim models (SEARCH-ARGS-3)", func() {
 			jsonjs.Member{Key: "pattern", Value: jsonjs.StringValue("\u001e")})},
 			jsonjs.Member{Key: "value", Value: jsonjs.ObjectValue(jsonjs.Member{Key: "root", Value: jsonjs.StringValue(".")}, jsonjs.Member{Key: "paths", Value: jsonjs.ArrayValue()})},
 			jsonjs.Member{Key: "config", Value: jsonjs.ObjectValue(jsonjs.Member{Key: "sampleOverCap", Value: jsonjs.BoolValue(false)})})
-		a, applies = model("trim-python").Answer("glob.result", glob)
+		a, applies = first(model("trim-python"), "glob.result", glob)
 		Expect(a.Thrown).To(BeNil())
 		Expect(applies).To(BeTrue())
 		Expect(string(a.Output)).To(ContainSubstring(`"content":"Error: pattern must be a non-empty string"`))
-		_, applies = model("trim-unicode").Answer("glob.result", glob)
+		_, applies = first(model("trim-unicode"), "glob.result", glob)
 		Expect(applies).To(BeFalse())
 	})
 })
@@ -137,7 +146,8 @@ var _ = Describe("the lone-surrogate models", func() {
 	}
 	DescribeTable("blame the rule of the first place that holds one",
 		func(op, input, want string) {
-			req, ok := model("surrogates-refused").RequirementOf(op, parse(input))
+			a, ok := first(model("surrogates-refused"), op, parse(input))
+			req := a.Requirement
 			if want == "" {
 				Expect(ok).To(BeFalse())
 				return
@@ -159,15 +169,43 @@ var _ = Describe("the lone-surrogate models", func() {
 		const depth = 200000
 		deep := strings.Repeat(`[`, depth) + `"\ud800"` + strings.Repeat(`]`, depth)
 		in := parse(`{"args":{"code":"1","description":"d"},"run":{"logs":["\udc00x"],"result":` + deep + `}}`)
-		a, applies := model("surrogates-replaced").Answer("run_code.result", in)
+		a, applies := first(model("surrogates-replaced"), "run_code.result", in)
 		Expect(applies).To(BeTrue())
 		Expect(string(a.Output)).To(ContainSubstring("\"content\":\"\ufffdx\\n"))
 		Expect(string(a.Output)).NotTo(ContainSubstring(`\ud800`))
 	})
 
 	It("fail in words of their own where one is refused", func() {
-		a, applies := model("surrogates-refused").Answer("glob.result", parse(`{"value":{"paths":["\ud800"]}}`))
+		a, applies := first(model("surrogates-refused"), "glob.result", parse(`{"value":{"paths":["\ud800"]}}`))
 		Expect(applies).To(BeTrue())
 		Expect(a.Fails).To(BeTrue())
+	})
+})
+
+var _ = Describe("the setting models", func() {
+	parse := func(s string) jsonjs.Value {
+		v, err := jsonjs.Parse([]byte(s))
+		Expect(err).NotTo(HaveOccurred())
+		return v
+	}
+	It("read each integer setting one less and one more, blaming the rule that reads it", func() {
+		vs := model("setting-off-by-one").Variants("grep.result", parse(`{"args":{"pattern":"a"},"value":{"matches":[]},"config":{"maxLineBytes":5,"maxMatches":2.5}}`))
+		Expect(vs).To(HaveLen(2), "maxMatches 2.5 is no integer: no variant")
+		Expect(vs[0].Requirement).To(Equal("SEARCH-PREVIEW-2"))
+		Expect(vs[0].Cause).To(Equal(`reads the setting "config"."maxLineBytes" as one less than given`))
+		Expect(string(jsonjs.Marshal(vs[0].Input))).To(ContainSubstring(`"maxLineBytes":4`))
+		Expect(string(jsonjs.Marshal(vs[1].Input))).To(ContainSubstring(`"maxLineBytes":6`))
+		Expect(model("setting-off-by-one").Variants("search.present", parse(`{"config":{"maxLineBytes":5}}`))).To(BeEmpty())
+	})
+
+	It("drop empty log entries, blaming the run's text or the failure's captured output", func() {
+		ok := model("drops-empty-strings").Variants("run_code.result", parse(`{"run":{"logs":["a","","b"]}}`))
+		Expect(ok).To(HaveLen(1))
+		Expect(ok[0].Requirement).To(Equal("CODE-RENDER-1"))
+		Expect(string(jsonjs.Marshal(ok[0].Input))).To(Equal(`{"run":{"logs":["a","b"]}}`))
+		failed := model("drops-empty-strings").Variants("run_code.result", parse(`{"run":{"logs":[""],"error":{"kind":"k","message":"m"}}}`))
+		Expect(failed).To(HaveLen(1))
+		Expect(failed[0].Requirement).To(Equal("CODE-FAIL-1"))
+		Expect(model("drops-empty-strings").Variants("run_code.result", parse(`{"run":{"logs":["a"]}}`))).To(BeEmpty())
 	})
 })

@@ -31,10 +31,12 @@ func surrogateModels() []Model {
 			Behaves:   "every lone surrogate of the input replaced by U+FFFD as it is read",
 			Functions: []string{"Go: encoding/json.Unmarshal", "Rust: String::from_utf8_lossy", "C#: Encoding.UTF8.GetString"},
 			Fix:       "keep the code unit as JSON.parse does; only a UTF-8 encoder of the text turns it into U+FFFD",
-			place:     surrogatePlace,
-			rewrite: func(_ string, input jsonjs.Value) (jsonjs.Value, bool) {
-				out := replaceSurrogates(input)
-				return out, !jsonjs.Equal(out, input)
+			variants: func(op string, input jsonjs.Value) []Variant {
+				req, ok := surrogatePlace(op, input)
+				if !ok {
+					return nil
+				}
+				return []Variant{{Input: replaceSurrogates(input), Requirement: req}}
 			},
 		},
 	}

@@ -150,11 +150,9 @@ func (c *campaign) group(ctx context.Context, s adapter.Session, disabled bool, 
 // the harness's answer to in, or "". Each variant tried costs an exchange
 // from budget.
 func (c *campaign) explain(ctx context.Context, s adapter.Session, op string, k int, in Input, budget *Budget) string {
-	for _, m := range models {
-		for _, d := range m(op, in.Value) {
-			if cause := c.tryVariant(ctx, s, op, k, in, d, budget); cause != "" {
-				return cause
-			}
+	for _, d := range deviants(op, in.Value) {
+		if cause := c.tryVariant(ctx, s, op, k, in, d, budget); cause != "" {
+			return cause
 		}
 	}
 	return ""
@@ -163,11 +161,9 @@ func (c *campaign) explain(ctx context.Context, s adapter.Session, op string, k 
 // explains reports whether the variant named cause explains the harness's
 // answer to in.
 func (c *campaign) explains(ctx context.Context, s adapter.Session, op string, k int, in Input, cause string, budget *Budget) bool {
-	for _, m := range models {
-		for _, d := range m(op, in.Value) {
-			if d.cause == cause {
-				return c.tryVariant(ctx, s, op, k, in, d, budget) != ""
-			}
+	for _, d := range deviants(op, in.Value) {
+		if d.cause == cause {
+			return c.tryVariant(ctx, s, op, k, in, d, budget) != ""
 		}
 	}
 	return false

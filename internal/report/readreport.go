@@ -185,7 +185,7 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 		}
 		for _, e := range getItems(c, "diagnosis") {
 			cr.Diagnosis = append(cr.Diagnosis, runner.Explanation{
-				Model: getStr(e, "model"), Requirement: getStr(e, "requirement"), Behaves: getStr(e, "behaves"),
+				Model: getStr(e, "model"), Requirement: getStr(e, "requirement"), Cause: getStr(e, "cause"), Behaves: getStr(e, "behaves"),
 				Functions: getStrs(e, "functions"), Fix: getStr(e, "fix"),
 			})
 		}

@@ -24,7 +24,7 @@ func fullRun() *runner.Report {
 		File: "fixtures/grep.result/b-fail.json", Input: []byte(`{"a":[1,"é\n"]}`),
 		Reproduce: "conform run --run '^grep.result/b-fail$'",
 		Affected:  []string{"SEARCH-GREP-4"},
-		Diagnosis: []runner.Explanation{{Model: "trim-python", Requirement: "SEARCH-ARGS-3", Behaves: "b", Functions: []string{"Python: str.strip()"}, Fix: "f"}},
+		Diagnosis: []runner.Explanation{{Model: "trim-python", Requirement: "SEARCH-ARGS-3", Cause: "c", Behaves: "b", Functions: []string{"Python: str.strip()"}, Fix: "f"}},
 		Diffs: []runner.Diff{{
 			Field: "meta", Comparator: "json", Path: "$.meta.items", Offset: 3, Element: &el,
 			Requirements: []string{"SEARCH-GREP-2"}, Affects: []string{"SEARCH-GREP-4"}, WantJSON: []byte(`[1,2]`), GotJSON: []byte(`{"k":null}`),

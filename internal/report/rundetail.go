@@ -185,8 +185,12 @@ func caseDetail(c *runner.CaseResult, stderrLines int) string {
 		b.WriteString(l + "\n")
 	}
 	for _, e := range c.Diagnosis { // issue 20: the deviation that reproduces the answer
+		how := e.Behaves
+		if e.Cause != "" {
+			how += ": " + e.Cause
+		}
 		fmt.Fprintf(&b, "diagnosis: behaves like the reference with %s (%s; model %s: %s)\n  fix: %s\n",
-			e.Behaves, e.Requirement, e.Model, strings.Join(e.Functions, "; "), e.Fix)
+			how, e.Requirement, e.Model, strings.Join(e.Functions, "; "), e.Fix)
 	}
 	if c.File != "" {
 		b.WriteString("fixture: " + line(c.File) + "\n")

@@ -64,7 +64,9 @@ var _ = Describe("blame (issue 12)", func() {
 		// the text (META-6). The size bound (CAP-5) holds.
 		Entry("the meta cap trims matches inside the last file group", wrong.MetaTrimsMatches{}, []string{"SEARCH-CAP-1", "SEARCH-CAP-2", "SEARCH-META-6"}),
 		Entry("numbers formatted with Go's %g", wrong.NumberGo{}, []string{"CODE-NUM-1"}),
-		Entry("empty log lines dropped", wrong.DropEmptyLogs{}, []string{"CODE-FAIL-1", "CODE-RENDER-1", "CODE-RENDER-2", "CODE-RENDER-3"}),
+		// The drops-empty-strings model (issue 20) names the rule of each
+		// place the logs are joined: a run's text, a failure's captured output.
+		Entry("empty log lines dropped", wrong.DropEmptyLogs{}, []string{"CODE-FAIL-1", "CODE-RENDER-1"}),
 		Entry("grep groups sorted by path", wrong.GrepSortedPaths{}, []string{"SEARCH-GREP-3", "SEARCH-META-2", "SEARCH-SPILL-2"}),
 		Entry("a broken pushes", wrong.BrokenPushes{}, []string{"RET-ITEM-2"}),
 	)
@@ -202,6 +204,24 @@ var _ = Describe("diagnosis by deviation models (issue 20)", func() {
 		Expect(affected["CODE-RENDER-1"]).To(BeNumerically(">", 0))
 	})
 
+	It("diagnoses every failing case of the empty-log-dropping harness as drops-empty-strings", func() {
+		rep, err := runner.Run(context.Background(), cases(), runner.Options{Jobs: 2,
+			NewSession: func(context.Context) (adapter.Session, error) {
+				return adapter.InProcess(wrong.DropEmptyLogs{}, adapter.ReferenceImplementation()), nil
+			}})
+		Expect(err).NotTo(HaveOccurred())
+		failing := 0
+		for _, c := range rep.Cases {
+			if c.Verdict == verdict.Fail {
+				failing++
+				Expect(c.Diagnosis).NotTo(BeEmpty(), c.ID)
+				Expect(c.Diagnosis[0].Model).To(Equal("drops-empty-strings"), c.ID)
+				Expect(c.Diagnosis[0].Cause).To(Equal(`drops the empty strings of "run"."logs"`), c.ID)
+			}
+		}
+		Expect(failing).To(BeNumerically(">", 0))
+	})
+
 	It("lists first the model whose functions are of the harness's language", func() {
 		rep, err := runner.Run(context.Background(), []runner.Case{caseByID("run_code.result/run-code-args-description-nel-not-blank")}, runner.Options{
 			NewSession: func(context.Context) (adapter.Session, error) {
@@ -214,7 +234,7 @@ var _ = Describe("diagnosis by deviation models (issue 20)", func() {
 	})
 
 	It("explains no failure of the one-bug harnesses the models do not describe", func() {
-		for _, h := range []adapter.Harness{wrong.NumberGo{}, wrong.DropEmptyLogs{}, wrong.GrepSortedPaths{}, wrong.MetaASCII{}} {
+		for _, h := range []adapter.Harness{wrong.NumberGo{}, wrong.GrepSortedPaths{}, wrong.MetaASCII{}, wrong.MetaTrimsMatches{}} {
 			rep, err := runner.Run(context.Background(), cases(), runner.Options{Jobs: 2,
 				NewSession: func(context.Context) (adapter.Session, error) {
 					return adapter.InProcess(h, adapter.ReferenceImplementation()), nil

@@ -13,7 +13,8 @@ import (
 type Explanation struct {
 	Model       string   `json:"model"`
 	Requirement string   `json:"requirement"`
-	Behaves     string   `json:"behaves"` // completes "behaves like the reference with …"
+	Cause       string   `json:"cause,omitempty"` // what it does on this input, where the model says
+	Behaves     string   `json:"behaves"`         // completes "behaves like the reference with …"
 	Functions   []string `json:"functions"`
 	Fix         string   `json:"fix"`
 }
@@ -24,10 +25,14 @@ type Explanation struct {
 func diagnose(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff, language string) []Explanation {
 	var out []Explanation
 	for _, m := range diagnosis.Catalogue() {
-		a, ok := m.Answer(c.Op, c.InputValue)
-		if ok && reproduces(c, a, output, errMsg, diffs) {
-			req, _ := m.RequirementOf(c.Op, c.InputValue)
-			out = append(out, Explanation{Model: m.Name, Requirement: req, Behaves: m.Behaves, Functions: m.Functions, Fix: m.Fix})
+		if m.Coincides {
+			continue
+		}
+		for _, a := range m.Answers(c.Op, c.InputValue) {
+			if reproduces(c, a, output, errMsg, diffs) {
+				out = append(out, Explanation{Model: m.Name, Requirement: a.Requirement, Cause: a.Cause, Behaves: m.Behaves, Functions: m.Functions, Fix: m.Fix})
+				break
+			}
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Explanation) int { return ofLanguage(b, language) - ofLanguage(a, language) })
@@ -69,25 +74,37 @@ func reproduces(c Case, a diagnosis.Answer, output *jsonjs.Value, errMsg *string
 	if err != nil || output == nil {
 		return false
 	}
-	compared := false
+	// The whole answer, not only the fields that differ: a model that
+	// predicts a difference the harness does not show explains nothing.
+	// Only the fields its variant changes whatever the harness does (a
+	// stand-in argument's call view) are left out where they agree with
+	// the golden answer.
+	differs := map[string]bool{}
 	for _, d := range diffs {
-		if d.Comparator == CmpProperty {
-			continue
-		}
-		compared = true
-		if d.Field == "" {
-			if !jsonjs.Equal(mv, *output) {
-				return false
-			}
-			continue
-		}
-		a, inModel := mv.Get(d.Field)
-		b, inHarness := output.Get(d.Field)
-		if inModel != inHarness || (inModel && !jsonjs.Equal(a, b)) {
-			return false
+		if d.Comparator != CmpProperty {
+			differs[d.Field] = true
 		}
 	}
-	return compared
+	if differs[""] {
+		return jsonjs.Equal(mv, *output)
+	}
+	for _, side := range []jsonjs.Value{mv, *output} {
+		members, ok := side.Members()
+		if !ok {
+			return false
+		}
+		for _, m := range members {
+			if slices.Contains(a.Perturbs, m.Key) && !differs[m.Key] {
+				continue
+			}
+			x, inModel := mv.Get(m.Key)
+			y, inHarness := output.Get(m.Key)
+			if inModel != inHarness || !jsonjs.Equal(x, y) {
+				return false
+			}
+		}
+	}
+	return len(differs) > 0
 }
 
 // explain makes the explaining models' requirements the blame of every
