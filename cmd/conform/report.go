@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+
+	conformroot "github.com/dsh-conform/conform"
 
 	"github.com/dsh-conform/conform/internal/matrix"
 	"github.com/dsh-conform/conform/internal/report"
@@ -78,7 +81,11 @@ func (c *reportCmd) merge(in []matrix.Input) error {
 	for i, x := range in {
 		names[i], shards[i] = x.File, x.Report
 	}
-	merged, err := runner.Merge(names, shards)
+	ids, err := mergeCaseSet(shards[0])
+	if err != nil {
+		return runFail("report", exitUsage, "--merge: %s: %v", names[0], err)
+	}
+	merged, err := runner.Merge(names, shards, ids)
 	if err != nil {
 		return runFail("report", exitUsage, "--merge: %v", err)
 	}
@@ -90,6 +97,32 @@ func (c *reportCmd) merge(in []matrix.Input) error {
 		return runFail("report", exitInfraFailed, "--merge: %v", err)
 	}
 	return nil
+}
+
+// mergeCaseSet is the ids of the case set a shard ran: the embedded one or
+// its --fixtures directory, which must still hash to the shard's caseSet.
+func mergeCaseSet(r *runner.Report) (map[string]bool, error) {
+	var fsys fs.FS = conformroot.Files
+	where := "the embedded case set"
+	if r.Fixtures != "" {
+		fsys, where = os.DirFS(r.Fixtures), "--fixtures "+r.Fixtures
+	}
+	hash, err := runner.CaseSetHash(fsys)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %v", where, err)
+	}
+	if r.CaseSet != hash {
+		return nil, fmt.Errorf("the shards ran case set %q, %s is %s: merge with the conform and fixtures that ran them", r.CaseSet, where, hash)
+	}
+	cases, err := runner.LoadCases(fsys)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %v", where, err)
+	}
+	ids := make(map[string]bool, len(cases))
+	for _, c := range cases {
+		ids[c.ID] = true
+	}
+	return ids, nil
 }
 
 func writeOut(path string, data []byte) error {

@@ -233,7 +233,7 @@ func (s *requests) open() *Fault {
 		return nil
 	}
 	f := *s.last
-	f.Message = why + "; last: " + f.Message
+	f.Message, f.NotRun = why+"; last: "+f.Message, true
 	return &f
 }
 

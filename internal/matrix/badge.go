@@ -12,9 +12,16 @@ import (
 
 // Badge is a shields.io endpoint answer (https://shields.io/badges/endpoint-badge).
 func Badge(c Column) []byte {
-	msg, colour := fmt.Sprintf("%d/%d", c.RequirementsTotal-c.Failed, c.RequirementsTotal), "brightgreen"
-	if !c.Conformant {
+	// The count is of the requirements the run checked, and says so: a
+	// run of one op must not read as the whole catalogue (issue 21).
+	msg, colour := fmt.Sprintf("%d/%d checked", c.Passed, c.Checked), "brightgreen"
+	switch c.Result {
+	case ResultIncomplete:
+		msg, colour = "incomplete", "lightgrey"
+	case ResultNonconformant:
 		msg, colour = "nonconformant", "red"
+	case ResultPartial:
+		msg, colour = fmt.Sprintf("%d/%d checked, partial", c.Passed, c.Checked), "yellow"
 	}
 	var b []byte
 	b = append(b, `{"schemaVersion":1,"label":"conform","message":`...)

@@ -16,15 +16,20 @@ func WriteMarkdown(w io.Writer, m *Matrix) error {
 	b.WriteString("|---|" + strings.Repeat("---|", len(m.Columns)) + "\n")
 	b.WriteString("| **result** |")
 	for _, c := range m.Columns {
-		if c.Conformant {
+		switch c.Result {
+		case ResultConformant:
 			b.WriteString(" ✓ conformant |")
-		} else {
+		case ResultIncomplete:
+			b.WriteString(" ⚠ incomplete (the run did not finish) ✗ nonconformant |")
+		case ResultPartial:
+			fmt.Fprintf(&b, " – partial (%d requirements not selected) |", c.NotSelected)
+		default:
 			b.WriteString(" ✗ nonconformant |")
 		}
 	}
 	b.WriteString("\n| **requirements passed** |")
 	for _, c := range m.Columns {
-		fmt.Fprintf(&b, " %d/%d (%d failed) |", c.Passed, c.RequirementsTotal, c.Failed)
+		fmt.Fprintf(&b, " %d/%d checked (%d failed, %d of %d not checked) |", c.Passed, c.Checked, c.Failed, c.RequirementsTotal-c.Checked, c.RequirementsTotal)
 	}
 	b.WriteString("\n")
 	same := 0

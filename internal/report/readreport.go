@@ -117,6 +117,9 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 		Adapter: getStrs(v, "adapter"), DurationMS: getNum(v, "durationMs"), Totals: map[verdict.Verdict]int{},
 		Conform: getStr(v, "conform"), CaseSet: getStr(v, "caseSet"), Fixtures: getStr(v, "fixtures"),
 	}
+	complete, _ := v.Get("complete")
+	r.Complete, _ = complete.Bool() // the schema requires it
+	r.Stopped, r.Selected = getStr(v, "stopped"), int(getNum(v, "selected"))
 	if f, ok := v.Get("fault"); ok {
 		r.Fault = &runner.Fault{Kind: getStr(f, "kind"), Message: getStr(f, "message"), Stderr: getStr(f, "stderr")}
 	}

@@ -70,6 +70,9 @@ func WriteRunText(w io.Writer, r *runner.Report, opt RunText) error {
 		cases = fmt.Sprintf("%d of %d cases", len(r.Cases), opt.TotalCases)
 	}
 	fmt.Fprintf(&b, "ran %s in %s\n", cases, msDuration(r.DurationMS))
+	if banner := IncompleteBanner(r); banner != "" {
+		b.WriteString("\n" + banner + "\n")
+	}
 	for _, n := range r.Notes { // closing the sessions: docs/protocol.md, Shutdown
 		fmt.Fprintf(&b, "note (%s): %s\n", n.Kind, textSafe(n.Message))
 	}
@@ -124,8 +127,14 @@ func WriteRunText(w io.Writer, r *runner.Report, opt RunText) error {
 		}
 	}
 
-	// The line CI reads.
+	// The lines CI reads: a run that did not finish or checked a part of
+	// the catalogue says so last too (issue 21: no false pass).
 	b.WriteString("\n" + SummaryLine(totals) + "\n")
+	if banner := IncompleteBanner(r); banner != "" {
+		b.WriteString(banner + "\n")
+	} else if p := Partial(r); p != "" {
+		b.WriteString("PARTIAL: " + p + "\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -142,6 +151,45 @@ func SummaryLine(totals map[verdict.Verdict]int) string {
 		parts = append(parts, fmt.Sprintf("%d %s", totals[v], v))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// IncompleteBanner is the line that says a run did not complete, "" for
+// a complete run or one that never started (its fault says so).
+func IncompleteBanner(r *runner.Report) string {
+	if r.Complete || r.Fault != nil {
+		return ""
+	}
+	why := r.Stopped
+	if why == "" {
+		why = fmt.Sprintf("the report does not say it completed (%d cases have a verdict)", len(r.Cases))
+	}
+	return "INCOMPLETE RUN: " + line(why) + "; this report is no pass"
+}
+
+// Partial says how much of the catalogue a run left out by its selection
+// (--op, --run, --requirement, --shard, --rerun-failed), "" when it left
+// out nothing: such a run checks only part of the catalogue, and its
+// reports say so rather than read as a whole pass.
+func Partial(r *runner.Report) string {
+	checked, left := Checked(r)
+	if left == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the selection checked %s; %d more that other cases of the case set check were not selected", plural(checked, "requirement"), left)
+}
+
+// Checked counts a run's requirements the cases ran to a verdict (passed,
+// failed, xfail) and those its selection left out (not-selected).
+func Checked(r *runner.Report) (checked, notSelected int) {
+	for _, q := range RunRequirements(r) {
+		switch q.Status {
+		case runner.StatusPassed, runner.StatusFailed, runner.StatusXFail:
+			checked++
+		case runner.StatusNotSelected:
+			notSelected++
+		}
+	}
+	return checked, notSelected
 }
 
 // ImplementationName is "name version" from the handshake, or a

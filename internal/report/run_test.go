@@ -45,6 +45,8 @@ func sampleRun() *runner.Report {
 		Started:        time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
 		DurationMS:     2100,
 		Totals:         runner.Totals(cases),
+		Complete:       true,
+		Selected:       len(cases),
 		Cases:          cases,
 	}
 }

@@ -23,8 +23,13 @@ func WriteRunMarkdown(w io.Writer, r *runner.Report) error {
 	totals := runTotals(r)
 	fmt.Fprintf(&b, "### conform run — %s\n\n", mdText(ImplementationName(r)))
 	result := "✅ **CONFORMANT**"
-	if !r.Conformant() {
+	switch {
+	case IncompleteBanner(r) != "":
+		result = "⚠️ **INCOMPLETE** ❌ **NONCONFORMANT**"
+	case !r.Conformant():
 		result = "❌ **NONCONFORMANT**"
+	case Partial(r) != "":
+		result = "➖ **PARTIAL** (conformant on the selected cases only)"
 	}
 	fmt.Fprintf(&b, "%s — %s (%s); protocol %d", result, mdText(SummaryLine(totals)), plural(len(r.Cases), "case"), r.Protocol)
 	if len(r.Adapter) > 0 {
@@ -37,6 +42,11 @@ func WriteRunMarkdown(w io.Writer, r *runner.Report) error {
 		fmt.Fprintf(&b, "; conform %s, case set %s", mdCode(r.Conform), mdCode(r.CaseSet))
 	}
 	b.WriteString("\n\n")
+	if banner := IncompleteBanner(r); banner != "" {
+		b.WriteString("> [!WARNING]\n> " + mdText(banner) + "\n\n")
+	} else if p := Partial(r); p != "" {
+		b.WriteString("> [!NOTE]\n> Partial run: " + mdText(p) + ".\n\n")
+	}
 	if reasons := runReasons(r); len(reasons) > 0 {
 		b.WriteString("**Why nonconformant**\n\n")
 		for _, q := range reasons {

@@ -83,7 +83,7 @@ func Run(ctx context.Context, cases []Case, opt Options) (*Report, error) {
 	hello := sessions[0].Hello()
 
 	results := make([]CaseResult, len(cases))
-	finished := make([]bool, len(cases))
+	finished, refused := make([]bool, len(cases)), make([]bool, len(cases))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -93,10 +93,10 @@ func Run(ctx context.Context, cases []Case, opt Options) (*Report, error) {
 		go func(s adapter.Session) {
 			defer wg.Done()
 			for i := range next {
-				r := RunCase(ctx, s, cases[i], opt.Timeout)
+				r, notRun := runCase(ctx, s, cases[i], opt.Timeout)
 				mu.Lock()
 				// A case cut short by the cancellation has no verdict.
-				results[i], finished[i] = r, !(r.Verdict == verdict.Error && r.Message == msgCancelled)
+				results[i], finished[i], refused[i] = r, !(r.Verdict == verdict.Error && r.Message == msgCancelled), notRun
 				done++
 				if opt.Progress != nil {
 					opt.Progress(done, len(cases))
@@ -127,6 +127,7 @@ dispatch:
 		}
 		results, cases = kept, keptCases
 	}
+	selected := len(cases)
 	ApplyBaseline(opt.Baseline, cases, results)
 	// The sessions are closed before the clock stops: a run's wall time
 	// includes killing an adapter that ignores bye.
@@ -144,6 +145,22 @@ dispatch:
 		Notes:          notes,
 	}
 	rep.Totals = Totals(results)
+	rep.Selected = selected
+	rep.Complete, rep.Stopped = true, ""
+	notRun := 0
+	for i, r := range refused {
+		if r && (ctx.Err() == nil || finished[i]) {
+			notRun++
+		}
+	}
+	switch {
+	case ctx.Err() != nil:
+		rep.Complete = false
+		rep.Stopped = fmt.Sprintf("interrupted: %d of %d selected cases ran", len(results), selected)
+	case notRun > 0:
+		rep.Complete = false
+		rep.Stopped = fmt.Sprintf("the adapter's circuit breaker stopped the run: %d of %d selected cases were not run", notRun, selected)
+	}
 	return rep, ctx.Err()
 }
 
@@ -224,18 +241,25 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // RunCase runs one case on a session and judges the answer. It never
 // fails: faults become verdicts. The baseline is not applied.
 func RunCase(ctx context.Context, s adapter.Session, c Case, timeout time.Duration) CaseResult {
+	r, _ := runCase(ctx, s, c, timeout)
+	return r
+}
+
+// runCase is RunCase, also saying whether the adapter's circuit breaker
+// refused the case (it never ran: the run is incomplete).
+func runCase(ctx context.Context, s adapter.Session, c Case, timeout time.Duration) (CaseResult, bool) {
 	r := CaseResult{ID: c.ID, Op: c.Op, Requirements: c.Requirements}
 	if r.Requirements == nil {
 		r.Requirements = []string{}
 	}
 	if ctx.Err() != nil {
 		r.Verdict, r.Message = verdict.Error, msgCancelled
-		return r
+		return r, false
 	}
 	if !s.Hello().Supports(c.Op) {
 		r.Verdict = verdict.Unsupported
 		r.Message = fmt.Sprintf("the adapter does not list op %s", c.Op)
-		return r
+		return r, false
 	}
 	// One deadline rule for every caller: a session that bounds its own
 	// runs reports its faults itself, so the context's deadline is only a
@@ -258,7 +282,8 @@ func RunCase(ctx context.Context, s adapter.Session, c Case, timeout time.Durati
 	default:
 		judge(&r, c, reply, err, errors.Is(caseCtx.Err(), context.DeadlineExceeded))
 	}
-	return r
+	var f *adapter.Fault
+	return r, errors.As(err, &f) && f.NotRun
 }
 
 // msgCancelled is the message of a case whose exchange the run's context

@@ -86,6 +86,15 @@ type Report struct {
 	Started        time.Time               `json:"started"`
 	DurationMS     float64                 `json:"durationMs"`
 	Totals         map[verdict.Verdict]int `json:"totals"`
+	// Complete says every case the run selected ran to a verdict of its
+	// own; Stopped says why not (interrupted by SIGINT or SIGTERM, the
+	// adapter's circuit breaker, a start fault). The zero value is
+	// incomplete, so that nothing but a finished run reads as one (issue
+	// 21: no false pass). Selected is how many cases the run (its shard)
+	// selected.
+	Complete bool   `json:"complete"`
+	Stopped  string `json:"stopped,omitempty"`
+	Selected int    `json:"selected"`
 	// Fault is set when the run could not start (the adapter never
 	// answered the handshake): no case ran.
 	Fault *Fault `json:"fault,omitempty"`
