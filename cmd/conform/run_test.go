@@ -284,7 +284,7 @@ var _ = Describe("conform run", func() {
 	It("writes a Markdown compliance table per requirement", func() {
 		r := rtConform("run", "--format", "markdown", "--op", "retain.text")
 		Expect(r.code).To(Equal(exitOK), r.stderr)
-		Expect(r.stdout).To(HavePrefix("### conform run — conform reference"))
+		Expect(r.stdout).To(HavePrefix("### conform run — `conform reference"))
 		Expect(r.stdout).To(ContainSubstring("➖ **PARTIAL** (conformant on the selected cases only)"), "one op is no whole pass (issue 21)")
 		Expect(r.stdout).To(ContainSubstring("| Requirement | Level | Status | Cases | Pass | Fail | Other |\n|:---|:---|:---|---:|---:|---:|---:|\n"))
 		Expect(r.stdout).To(MatchRegexp("(?m)^\\| ✅ `RET-[A-Z0-9-]+` \\| MUST \\| passed \\| \\d+ \\| \\d+ \\| 0 \\| 0 \\|$"))

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/dsh-conform/conform/internal/report"
 )
 
 // WriteMarkdown writes the matrix as a GitHub-flavoured Markdown table,
@@ -58,7 +60,7 @@ func WriteMarkdown(w io.Writer, m *Matrix) error {
 func columnHeads(m *Matrix) []string {
 	out := make([]string, len(m.Columns))
 	for i, c := range m.Columns {
-		out[i] = mdCell(strings.TrimSpace(c.Name + " " + c.Version))
+		out[i] = report.EscapeCell(report.MDCode(strings.TrimSpace(c.Name + " " + c.Version)))
 	}
 	return out
 }
@@ -71,9 +73,4 @@ func uniform(r Row) bool {
 		}
 	}
 	return true
-}
-
-// mdCell keeps adapter-given text from breaking the table.
-func mdCell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "`", "'", "<", "&lt;").Replace(s)
 }

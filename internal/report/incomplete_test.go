@@ -57,7 +57,7 @@ var _ = Describe("no artifact of an unfinished or partial run is green (issue 21
 		Expect(strings.TrimRight(out["text"], "\n")).To(HaveSuffix("\n2 passed, 0 failed\nINCOMPLETE RUN: interrupted: 2 of 5 selected cases ran; this report is no pass"))
 		Expect(out["text"]).To(HavePrefix("conform run: (unnamed implementation), protocol 1\nadapter: the embedded reference\nran 2 cases in 0s\n\nINCOMPLETE RUN: "))
 		Expect(out["markdown"]).To(ContainSubstring("⚠️ **INCOMPLETE** ❌ **NONCONFORMANT**"))
-		Expect(out["markdown"]).To(ContainSubstring("> [!WARNING]\n> INCOMPLETE RUN: interrupted"))
+		Expect(out["markdown"]).To(ContainSubstring("> [!WARNING]\n> INCOMPLETE RUN: `interrupted: 2 of 5 selected cases ran`"))
 		Expect(out["markdown"]).NotTo(ContainSubstring("✅ **CONFORMANT**"))
 		ju, err := report.ReadJUnit(strings.NewReader(out["junit"]))
 		Expect(err).NotTo(HaveOccurred())

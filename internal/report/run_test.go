@@ -154,15 +154,15 @@ var _ = Describe("run reports", func() {
 		var buf bytes.Buffer
 		Expect(report.WriteRunMarkdown(&buf, sampleRun())).To(Succeed())
 		out := buf.String()
-		Expect(out).To(HavePrefix("### conform run — demo 1.2.3\n\n❌ **NONCONFORMANT** — 1 passed, 1 failed, 1 error"))
+		Expect(out).To(HavePrefix("### conform run — `demo 1.2.3`\n\n❌ **NONCONFORMANT** — 1 passed, 1 failed, 1 error"))
 		Expect(out).To(ContainSubstring("adapter `node 'my adapter.mjs'`"))
 		Expect(out).To(ContainSubstring("| Requirement | Level | Status | Cases | Pass | Fail | Other |\n|:---|:---|:---|---:|---:|---:|---:|\n"))
 		Expect(out).To(ContainSubstring("| ❌ `SEARCH-GREP-2` | MUST | failed | 3 | 0 | 2 | 1 |\n"))
 		Expect(out).To(ContainSubstring("| ❌ `SEARCH-META-2` | MUST | failed | 2 | 1 | 1 | 0 |\n"))
 		Expect(out).To(ContainSubstring("| ❌ `SEARCH-CAP-4` | MUST | failed | 1 | 0 | 1 | 0 |\n"))
-		Expect(out).To(ContainSubstring("**Why nonconformant**\n\n- the baseline lists spill.preview/i-xpass as failing"))
+		Expect(out).To(ContainSubstring("**Why nonconformant**\n\n- `the baseline lists spill.preview/i-xpass as failing"))
 		Expect(out).To(ContainSubstring("**Failing cases** (5)\n"))
-		Expect(out).To(ContainSubstring("- `grep.result/b-fail` **fail** fails SEARCH-CAP-4, SEARCH-GREP-2: $.content: first difference at byte 7"))
+		Expect(out).To(ContainSubstring("- `grep.result/b-fail` **fail** fails `SEARCH-CAP-4, SEARCH-GREP-2`: `$.content: first difference at byte 7"))
 		Expect(out).To(ContainSubstring("  fails SEARCH-CAP-4 — MUST: The cap MUST NOT change `total`.\n"))
 	})
 

@@ -133,7 +133,7 @@ func (d *RunDiff) Regressed() bool { return len(d.NewlyFailing) > 0 }
 // then a summary line.
 func (d *RunDiff) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "conform diff: %s → %s\n", textSafe(d.Old), textSafe(d.New))
+	fmt.Fprintf(&b, "conform diff: %s → %s\n", line(d.Old), line(d.New))
 	section := func(title string, n int) bool {
 		if n == 0 {
 			return false
@@ -146,16 +146,16 @@ func (d *RunDiff) WriteText(w io.Writer) error {
 		for i, c := range xs {
 			why := ""
 			if c.Why != "" {
-				why = textSafe(c.Why)
+				why = line(c.Why)
 			}
-			rows[i] = []string{"  " + textSafe(c.ID), fmt.Sprintf("%s → %s", c.Old, c.New), why}
+			rows[i] = []string{"  " + line(c.ID), fmt.Sprintf("%s → %s", c.Old, c.New), why}
 		}
 		writeLeft(&b, rows)
 	}
 	cases := func(xs []CaseVerdict) {
 		rows := make([][]string, len(xs))
 		for i, c := range xs {
-			rows[i] = []string{"  " + textSafe(c.ID), string(c.Verdict), textSafe(c.Why)}
+			rows[i] = []string{"  " + line(c.ID), string(c.Verdict), line(c.Why)}
 		}
 		writeLeft(&b, rows)
 	}
