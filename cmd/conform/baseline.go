@@ -53,6 +53,9 @@ func (c *baselineWriteCmd) Validate() error {
 
 func (c *baselineWriteCmd) Run() error {
 	const cmd = "baseline write"
+	if err := outIsInput(cmd, c.Out, [2]string{"--from", c.From}, [2]string{"--rerun-failed", c.Flags.RerunFailed}, [2]string{"--baseline", c.Flags.Baseline}); err != nil {
+		return err
+	}
 	if err := report.CheckOut(c.Out); err != nil {
 		return runFail(cmd, exitInfraFailed, "--out %s: %v", c.Out, err)
 	}
@@ -107,7 +110,7 @@ func (c *baselineWriteCmd) Run() error {
 	if c.Out == "-" {
 		_, err = os.Stdout.Write(buf.Bytes())
 	} else {
-		err = os.WriteFile(c.Out, buf.Bytes(), 0o644)
+		err = report.WriteFile(c.Out, buf.Bytes())
 	}
 	if err != nil {
 		return runFail(cmd, exitInfraFailed, "writing the baseline: %v", err)

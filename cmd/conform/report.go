@@ -38,6 +38,13 @@ func (c *reportCmd) Run() error {
 	case c.Merge == "" && c.HTML == "" && c.Markdown == "" && c.Badge == "":
 		return runFail(cmd, exitUsage, "nothing to write: give --html, --markdown, --badge or --merge")
 	}
+	for _, out := range []string{c.HTML, c.Markdown, c.Merge} {
+		for _, path := range c.Reports {
+			if err := outIsInput(cmd, out, [2]string{"report", path}); err != nil {
+				return err
+			}
+		}
+	}
 	in := make([]matrix.Input, 0, len(c.Reports))
 	for _, path := range c.Reports {
 		r, err := readRunReport(path, c.MaxReportBytes)
@@ -126,11 +133,7 @@ func mergeCaseSet(r *runner.Report) (map[string]bool, error) {
 }
 
 func writeOut(path string, data []byte) error {
-	if path == "-" {
-		_, err := os.Stdout.Write(data)
-		return err
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	if err := report.WriteFile(path, data); err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
 	return nil

@@ -385,13 +385,41 @@ func lastLines(s string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
+// outIsInput refuses an --out that names one of the run's inputs (flag
+// name → path): the report would destroy what it is made from (issue 21).
+func outIsInput(cmd, out string, inputs ...[2]string) error {
+	for _, in := range inputs {
+		if report.SameFile(out, in[1]) {
+			return runFail(cmd, exitUsage, "--out %s is the %s file: the report would replace its own input; write it elsewhere", bounded(out), in[0])
+		}
+	}
+	return nil
+}
+
+// bounded is an outside string quoted for an error message, cut to a
+// few hundred bytes with its length stated.
+func bounded(s string) string {
+	const max = 200
+	if len(s) <= max {
+		return report.Text(s)
+	}
+	n := max
+	for n > 0 && s[n]&0xc0 == 0x80 {
+		n--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", report.Text(s[:n]), len(s))
+}
+
 func (c *runCmd) Run() error {
 	const cmd = "run"
+	if err := outIsInput(cmd, c.Out, [2]string{"--rerun-failed", c.Flags.RerunFailed}, [2]string{"--baseline", c.Flags.Baseline}); err != nil {
+		return err
+	}
 	out, err := report.OpenOut(c.Out)
 	if err != nil {
 		return runFail(cmd, exitInfraFailed, "--out %s: %v (checked before any case runs)", c.Out, err)
 	}
-	defer out.Close()
+	defer out.Discard() // a report not written in full leaves the previous one (issue 21)
 	p, err := c.Flags.plan(cmd)
 	if err != nil {
 		// Issue 11: whatever happens, the report is written; a plan that

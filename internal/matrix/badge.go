@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/dsh-conform/conform/internal/report"
 	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
@@ -58,7 +59,7 @@ func WriteBadges(dir string, m *Matrix) ([]string, error) {
 		}
 		seen[name] = c.File
 		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, Badge(c), 0o644); err != nil {
+		if err := report.WriteFile(path, Badge(c)); err != nil {
 			return written, err
 		}
 		written = append(written, path)

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+var _ = Describe("reports are never lost (issue 21)", func() {
+	var dir, prev string
+	var before []byte
+	BeforeEach(func() {
+		dir = GinkgoT().TempDir()
+		prev = filepath.Join(dir, "r.json")
+		r := conform("", "run", "--op", "retain.items", "--format", "json", "--out", prev, "--", rtAdapter("wrong-meta"))
+		Expect(r.code).To(BeNumerically("<=", exitNonconform), r.stderr)
+		var err error
+		before, err = os.ReadFile(prev)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(before).NotTo(BeEmpty())
+	})
+	unchanged := func() {
+		GinkgoHelper()
+		after, err := os.ReadFile(prev)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(bytes.Equal(after, before)).To(BeTrue(), "the previous report is intact (%d bytes, was %d)", len(after), len(before))
+		left, err := filepath.Glob(filepath.Join(dir, ".*.tmp-*"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(left).To(BeEmpty(), "no temporary file is left behind")
+	}
+
+	It("refuses an --out naming the --rerun-failed report, by any spelling", func() {
+		Expect(os.Symlink(prev, filepath.Join(dir, "link.json"))).To(Succeed())
+		for _, out := range []string{prev, filepath.Join(dir, ".", "sub", "..", "r.json"), filepath.Join(dir, "link.json")} {
+			r := conform("", "run", "--rerun-failed", prev, "--format", "json", "--out", out)
+			Expect(r.code).To(Equal(exitUsage), r.stderr)
+			Expect(r.stderr).To(ContainSubstring("is the --rerun-failed file"))
+		}
+		unchanged()
+	})
+
+	It("refuses an --out naming the --baseline file", func() {
+		bl := filepath.Join(dir, "k.yaml")
+		Expect(os.WriteFile(bl, []byte("- id: retain.items/gen-001\n  reason: known\n"), 0o644)).To(Succeed())
+		r := conform("", "run", "--op", "retain.items", "--baseline", bl, "--out", bl)
+		Expect(r.code).To(Equal(exitUsage), r.stderr)
+		Expect(r.stderr).To(ContainSubstring("is the --baseline file"))
+		data, err := os.ReadFile(bl)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(data)).To(Equal("- id: retain.items/gen-001\n  reason: known\n"))
+	})
+
+	It("refuses baseline write --from R --out R", func() {
+		r := conform("", "baseline", "write", "--from", prev, "--out", prev)
+		Expect(r.code).To(Equal(exitUsage), r.stderr)
+		Expect(r.stderr).To(ContainSubstring("is the --from file"))
+		unchanged()
+	})
+
+	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGHUP} {
+		It("a run killed by "+sig.String()+" leaves the previous report whole", func() {
+			marker := filepath.Join(dir, "stalled")
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bin, "run", "-j", "1", "--op", "retain.items", "--format", "json", "--out", prev, "--", stallAfter(3, marker))
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // the adapter goes with it
+			Expect(cmd.Start()).To(Succeed())
+			Eventually(func() error { _, err := os.Stat(marker); return err }).WithTimeout(time.Minute).Should(Succeed())
+			Expect(syscall.Kill(-cmd.Process.Pid, sig)).To(Succeed())
+			Expect(cmd.Wait()).To(HaveOccurred())
+			after, err := os.ReadFile(prev)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(bytes.Equal(after, before)).To(BeTrue(), "the previous report is intact (%d bytes, was %d)", len(after), len(before))
+		})
+	}
+})
