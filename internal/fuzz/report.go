@@ -90,12 +90,15 @@ type Finding struct {
 	Diffs   []runner.Diff `json:"diffs,omitempty"` // the minimal case's
 	// Input is the minimal input's JSON text (the first case's when not
 	// shrunk).
-	Input        json.RawMessage `json:"input"`
-	Size         Size            `json:"size"`
-	OriginalSize Size            `json:"originalSize"`
-	Shrink       ShrinkInfo      `json:"shrink"`
-	Repro        string          `json:"repro"`
-	Saved        *Saved          `json:"saved,omitempty"`
+	Input json.RawMessage `json:"input"`
+	// InputText is Input's exact JSON text when it holds a lone surrogate
+	// (Input then holds U+FFFD there, for strict readers; issue 21).
+	InputText    string     `json:"inputText,omitempty"`
+	Size         Size       `json:"size"`
+	OriginalSize Size       `json:"originalSize"`
+	Shrink       ShrinkInfo `json:"shrink"`
+	Repro        string     `json:"repro"`
+	Saved        *Saved     `json:"saved,omitempty"`
 
 	input Input
 }
@@ -121,10 +124,19 @@ func (r *Report) FailingCases() int { return r.Mismatches + r.Crashes + r.Timeou
 
 // WriteJSON writes the report as indented JSON.
 func (r *Report) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	out := *r
+	out.Findings = append(make([]Finding, 0, len(r.Findings)), r.Findings...)
+	var raws []report.RawValue
+	for i := range out.Findings {
+		f := &out.Findings[i]
+		raws = append(raws, report.RawValue{Value: &f.Input, Text: &f.InputText})
+		f.Diffs = append([]runner.Diff(nil), f.Diffs...)
+		for j := range f.Diffs {
+			d := &f.Diffs[j]
+			raws = append(raws, report.RawValue{Value: &d.WantJSON, Text: &d.WantText}, report.RawValue{Value: &d.GotJSON, Text: &d.GotText})
+		}
+	}
+	return report.WriteIndentedJSON(w, &out, raws)
 }
 
 // ---------------------------------------------------------------------------

@@ -21,11 +21,12 @@ func fullRun() *runner.Report {
 	c := runner.CaseResult{
 		ID: "grep.result/b-fail", Op: "grep.result", Requirements: []string{"SEARCH-GREP-2"}, Verdict: verdict.XFail,
 		Broken: []string{"SEARCH-GREP-2"}, Message: "m", Stderr: "e\n", Baseline: "known", DurationMS: 1.5,
-		File: "fixtures/grep.result/b-fail.json", Input: []byte(`{"a":[1,"é\n"]}`),
+		File: "fixtures/grep.result/b-fail.json", Input: []byte(`{"a":[1,"é\n","\ud800"]}`), InputText: "set by the writer",
 		Reproduce: "conform run --run '^grep.result/b-fail$'",
 		Diffs: []runner.Diff{{
 			Field: "meta", Comparator: "json", Path: "$.meta.items", Offset: 3, Element: &el,
-			Requirements: []string{"SEARCH-GREP-2"}, WantJSON: []byte(`[1,2]`), GotJSON: []byte(`{"k":null}`),
+			Requirements: []string{"SEARCH-GREP-2"}, WantJSON: []byte(`[1,"\udc00x"]`), GotJSON: []byte(`{"k":"\ud83d\ude00\ud83d"}`),
+			WantText: "set by", GotText: "the writer",
 			Want: "Found·3⏎", Got: "Found·4⏎", Message: "differs",
 		}},
 	}

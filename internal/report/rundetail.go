@@ -121,6 +121,13 @@ func jsonSide(raw []byte) string {
 	if raw == nil {
 		return "(missing)"
 	}
+	if len(raw) > maxInlineInput { // a value of any size or depth: cut, its length said (issue 21)
+		n := maxInlineInput
+		for n > 0 && raw[n]&0xc0 == 0x80 {
+			n--
+		}
+		return fmt.Sprintf("%s… (%d bytes in all; the JSON report holds it whole)", line(string(raw[:n])), len(raw))
+	}
 	return line(string(raw))
 }
 
