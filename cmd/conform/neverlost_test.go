@@ -81,3 +81,29 @@ var _ = Describe("reports are never lost (issue 21)", func() {
 		})
 	}
 })
+
+var _ = Describe("report sizes are bounded (issue 21)", func() {
+	It("a 1 MB wrong id is neither copied by the breaker into every case nor stored whole", func() {
+		dir := GinkgoT().TempDir()
+		big := filepath.Join(dir, "id")
+		Expect(os.WriteFile(big, bytes.Repeat([]byte("a"), 1<<20), 0o644)).To(Succeed())
+		adapter := script(`read -r hello
+echo '{"protocol":1,"implementation":{"name":"big-id","version":"1","language":"sh"},"ops":["retain.items"]}'
+while read -r line; do
+  case "$line" in *'"cmd":"bye"'*) exit 0;; esac
+  printf '{"id":"%s","skip":"x"}\n' "$(cat '` + big + `')"
+done
+`)
+		out := filepath.Join(dir, "r.json")
+		r := conform("", "run", "-j", "1", "--op", "retain.items", "--format", "json", "--out", out, "--", adapter)
+		Expect(r.code).To(Equal(exitNonconform), r.stderr)
+		st, err := os.Stat(out)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(st.Size()).To(BeNumerically("<", 1<<20), "42 cases of 1 MB answers: the report holds no copy of the id")
+		rep := rtReadReport(out)
+		Expect(rep.Complete).To(BeFalse())
+		Expect(rep.Stopped).To(ContainSubstring("the fault that opened it: answer is for id"))
+		Expect(len(rep.Stopped)).To(BeNumerically("<", 3000))
+		Expect(len(r.stderr)).To(BeNumerically("<", 64<<10))
+	})
+})

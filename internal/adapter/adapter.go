@@ -101,8 +101,10 @@ type Fault struct {
 	Message string
 	Stderr  string
 	// NotRun marks the circuit breaker's fault: the case was never sent,
-	// so the run did not complete (issue 21).
+	// so the run did not complete (issue 21). Last is then the whole
+	// message of the fault that opened the breaker.
 	NotRun bool
+	Last   string
 }
 
 func (f *Fault) Error() string { return fmt.Sprintf("adapter %s: %s", f.Kind, f.Message) }

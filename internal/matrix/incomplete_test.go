@@ -2,6 +2,8 @@ package matrix_test
 
 import (
 	"bytes"
+	"path/filepath"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -68,5 +70,29 @@ var _ = Describe("no green matrix or badge for an unfinished or partial run (iss
 		Expect(md).To(MatchRegexp(`\| \*\*result\*\* \| – partial \(\d+ requirements not selected\) \|`))
 		Expect(page).To(ContainSubstring("– PARTIAL ("))
 		Expect(page).NotTo(ContainSubstring("✓ CONFORMANT"))
+	})
+})
+
+var _ = Describe("badge file names (issue 21)", func() {
+	It("stay within file-name limits for any implementation name, one per column", func() {
+		dir := GinkgoT().TempDir()
+		long := strings.Repeat("n", 300)
+		huge := strings.Repeat("é", 50_000)
+		m := &matrix.Matrix{Columns: []matrix.Column{
+			{Key: "c0", Name: long, Version: "1", Result: matrix.ResultConformant},
+			{Key: "c1", Name: long, Version: "1", Result: matrix.ResultConformant},
+			{Key: "c2", Name: long + "x", Version: "1", Result: matrix.ResultConformant},
+			{Key: "c3", Name: huge, Result: matrix.ResultConformant},
+		}}
+		written, err := matrix.WriteBadges(dir, m)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(written).To(HaveLen(4))
+		seen := map[string]bool{}
+		for _, p := range written {
+			base := filepath.Base(p)
+			Expect(len(base)).To(BeNumerically("<=", 100), base)
+			Expect(seen[base]).To(BeFalse(), "one badge per column")
+			seen[base] = true
+		}
 	})
 })

@@ -83,7 +83,7 @@ func Run(ctx context.Context, cases []Case, opt Options) (*Report, error) {
 	hello := sessions[0].Hello()
 
 	results := make([]CaseResult, len(cases))
-	finished, refused := make([]bool, len(cases)), make([]bool, len(cases))
+	finished, refused := make([]bool, len(cases)), make([]*adapter.Fault, len(cases))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -147,9 +147,12 @@ dispatch:
 	rep.Totals = Totals(results)
 	rep.Selected = selected
 	rep.Complete, rep.Stopped = true, ""
-	notRun := 0
-	for i, r := range refused {
-		if r && (ctx.Err() == nil || finished[i]) {
+	notRun, last := 0, ""
+	for i, f := range refused {
+		if f != nil && (ctx.Err() == nil || finished[i]) {
+			if notRun == 0 {
+				last = f.Last
+			}
 			notRun++
 		}
 	}
@@ -159,7 +162,8 @@ dispatch:
 		rep.Stopped = fmt.Sprintf("interrupted: %d of %d selected cases ran", len(results), selected)
 	case notRun > 0:
 		rep.Complete = false
-		rep.Stopped = fmt.Sprintf("the adapter's circuit breaker stopped the run: %d of %d selected cases were not run", notRun, selected)
+		rep.Stopped = fmt.Sprintf("the adapter's circuit breaker stopped the run: %d of %d selected cases were not run; the fault that opened it: %s",
+			notRun, selected, oneLine(last, 2000))
 	}
 	return rep, ctx.Err()
 }
@@ -245,21 +249,21 @@ func RunCase(ctx context.Context, s adapter.Session, c Case, timeout time.Durati
 	return r
 }
 
-// runCase is RunCase, also saying whether the adapter's circuit breaker
+// runCase is RunCase, also returning the circuit breaker's fault when it
 // refused the case (it never ran: the run is incomplete).
-func runCase(ctx context.Context, s adapter.Session, c Case, timeout time.Duration) (CaseResult, bool) {
+func runCase(ctx context.Context, s adapter.Session, c Case, timeout time.Duration) (CaseResult, *adapter.Fault) {
 	r := CaseResult{ID: c.ID, Op: c.Op, Requirements: c.Requirements}
 	if r.Requirements == nil {
 		r.Requirements = []string{}
 	}
 	if ctx.Err() != nil {
 		r.Verdict, r.Message = verdict.Error, msgCancelled
-		return r, false
+		return r, nil
 	}
 	if !s.Hello().Supports(c.Op) {
 		r.Verdict = verdict.Unsupported
 		r.Message = fmt.Sprintf("the adapter does not list op %s", c.Op)
-		return r, false
+		return r, nil
 	}
 	// One deadline rule for every caller: a session that bounds its own
 	// runs reports its faults itself, so the context's deadline is only a
@@ -282,8 +286,25 @@ func runCase(ctx context.Context, s adapter.Session, c Case, timeout time.Durati
 	default:
 		judge(&r, c, reply, err, errors.Is(caseCtx.Err(), context.DeadlineExceeded))
 	}
-	var f *adapter.Fault
-	return r, errors.As(err, &f) && f.NotRun
+	if f := (*adapter.Fault)(nil); errors.As(err, &f) && f.NotRun {
+		return r, f
+	}
+	return r, nil
+}
+
+// maxMessage bounds an adapter's message in a case result (issue 21:
+// sizes bounded): a longer one is cut, its length stated.
+const maxMessage = 8 << 10
+
+func boundMessage(s string) string {
+	if len(s) <= maxMessage {
+		return s
+	}
+	n := maxMessage
+	for n > 0 && s[n]&0xc0 == 0x80 {
+		n--
+	}
+	return fmt.Sprintf("%s… (cut: %d bytes in all)", s[:n], len(s))
 }
 
 // msgCancelled is the message of a case whose exchange the run's context
@@ -316,6 +337,7 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool)
 		if r.Message == "" {
 			r.Message = "the exchange failed"
 		}
+		r.Message = boundMessage(r.Message)
 		return
 	}
 	if bad := reply.BadBytes; bad != nil { // never repaired to U+FFFD: the case fails
@@ -330,6 +352,7 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool)
 		if r.Message == "" {
 			r.Message = "skipped by the adapter (no reason given)"
 		}
+		r.Message = boundMessage(r.Message)
 		return
 	case reply.Error != nil:
 		r.Message = *reply.Error
@@ -344,7 +367,8 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool)
 		r.Verdict, r.Message = verdict.Error, "the answer has neither output, error nor skip"
 		return
 	}
-	r.Diffs = Compare(c, output, reply.Error)
+	r.Diffs = Compare(c, output, reply.Error) // reply.Error whole; the report keeps it bounded
+	r.Message = boundMessage(r.Message)
 	if output != nil {
 		r.Diffs = append(r.Diffs, CheckProperties(c.Op, c.InputValue, *output)...)
 	}
