@@ -16,6 +16,8 @@ import (
 
 // reportCmd is `conform report [--html OUT] [--markdown OUT] [--badge DIR]
 // REPORT.json…`: the compliance matrix of one or more run reports; or
+// `conform report --format FORMAT [--out [FORMAT=]FILE…] REPORT.json`: one
+// run report converted to text, JSON, JUnit or Markdown; or
 // `conform report --merge OUT.json SHARD.json…`: the shard reports of one
 // run (conform run --shard K/N) joined into one.
 //
@@ -28,10 +30,15 @@ type reportCmd struct {
 	Badge          string   `placeholder:"DIR" help:"Write a shields.io endpoint JSON per implementation into DIR."`
 	Merge          string   `placeholder:"OUT.json" help:"Join the shard reports of one run (conform run --shard K/N) into OUT.json, the report of the unsharded run (- for stdout); alone, without --html, --markdown or --badge."`
 	MaxReportBytes int64    `name:"max-report-bytes" default:"8388608" placeholder:"N" help:"Refuse a report larger than N bytes (default ${default} = 8 MiB)."`
+	Format         string   `enum:",text,json,junit,markdown" default:"" placeholder:"FORMAT" help:"Convert one saved run report to FORMAT (text, json, junit or markdown) on stdout or --out: the artifacts of a run without running it again."`
+	Out            []string `sep:"none" placeholder:"[FORMAT=]FILE" help:"With --format: write the converted report to FILE; FORMAT=FILE may be repeated, as for conform run."`
 }
 
 func (c *reportCmd) Run() error {
 	const cmd = "report"
+	if c.Format != "" || len(c.Out) > 0 {
+		return c.convert()
+	}
 	switch {
 	case c.Merge != "" && (c.HTML != "" || c.Markdown != "" || c.Badge != ""):
 		return runFail(cmd, exitUsage, "--merge writes a run report only: give --html, --markdown and --badge in another call, on the merged report")
@@ -102,6 +109,45 @@ func (c *reportCmd) merge(in []matrix.Input) error {
 	}
 	if err := writeOut(c.Merge, buf.Bytes()); err != nil {
 		return runFail("report", exitInfraFailed, "--merge: %v", err)
+	}
+	return nil
+}
+
+// convert writes one saved run report in other formats (issue 21: one
+// run, every artifact).
+func (c *reportCmd) convert() error {
+	const cmd = "report"
+	switch {
+	case c.Merge != "" || c.HTML != "" || c.Markdown != "" || c.Badge != "":
+		return runFail(cmd, exitUsage, "--format and --out convert one report: give --html, --markdown, --badge and --merge in another call")
+	case len(c.Reports) != 1:
+		return runFail(cmd, exitUsage, "--format converts one report, got %d", len(c.Reports))
+	}
+	format := c.Format
+	if format == "" {
+		format = "text"
+	}
+	outs, err := parseOuts(format, c.Out)
+	if err != nil {
+		return runFail(cmd, exitUsage, "%v", err)
+	}
+	for _, o := range outs {
+		if err := outIsInput(cmd, o.path, [2]string{"report", c.Reports[0]}); err != nil {
+			return err
+		}
+	}
+	r, err := readRunReport(c.Reports[0], c.MaxReportBytes)
+	if err != nil {
+		return runFail(cmd, exitUsage, "%v", err)
+	}
+	for _, o := range outs {
+		var buf bytes.Buffer
+		if err := report.WriteRun(&buf, o.format, r, report.RunText{MaxFailures: 25}); err != nil {
+			return runFail(cmd, exitInfraFailed, "rendering the %s report: %v", o.format, err)
+		}
+		if err := report.WriteFile(o.path, buf.Bytes()); err != nil {
+			return runFail(cmd, exitInfraFailed, "--out %s: %v", bounded(o.path), err)
+		}
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -38,10 +39,10 @@ import (
 type runCmd struct {
 	Flags runFlags `embed:""`
 
-	Format      string `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json (spec/schemas/report-run.json), junit or markdown."`
-	Out         string `placeholder:"FILE" help:"Write the report to FILE instead of stdout (-)."`
-	MaxFailures int    `name:"max-failures" aliases:"max-findings" default:"25" placeholder:"N" help:"Text report: list at most N failing cases with their diffs (0 = all); the rest are still counted (default ${default})."`
-	Verbose     bool   `short:"v" help:"Text report: list every requirement and the expected failures (xfail) too."`
+	Format      string   `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json (spec/schemas/report-run.json), junit or markdown."`
+	Out         []string `sep:"none" placeholder:"[FORMAT=]FILE" help:"Write the report to FILE instead of stdout (-). FORMAT=FILE (text, json, junit or markdown) writes that format to FILE, and may be repeated: one run, every artifact (--out json=r.json --out junit=r.xml --out markdown=$GITHUB_STEP_SUMMARY); the text report then goes to stdout unless an --out takes it."`
+	MaxFailures int      `name:"max-failures" aliases:"max-findings" default:"25" placeholder:"N" help:"Text report: list at most N failing cases with their diffs (0 = all); the rest are still counted (default ${default})."`
+	Verbose     bool     `short:"v" help:"Text report: list every requirement and the expected failures (xfail) too."`
 }
 
 // runFlags are the flags that choose the adapter and the cases, shared by
@@ -100,6 +101,9 @@ func (f *runFlags) validate() error {
 func (c *runCmd) Validate() error {
 	if c.MaxFailures < 0 {
 		return fmt.Errorf("--max-failures must be at least 0, got %d", c.MaxFailures)
+	}
+	if _, err := parseOuts(c.Format, c.Out); err != nil {
+		return err
 	}
 	return c.Flags.validate()
 }
@@ -410,16 +414,64 @@ func bounded(s string) string {
 	return fmt.Sprintf("%s… (%d bytes)", report.Text(s[:n]), len(s))
 }
 
+// runOut is one report of a run: its format and where it goes ("" or
+// "-": stdout).
+type runOut struct {
+	format, path string
+	out          *report.Out
+}
+
+// toFile says whether the report goes to a file.
+func (o runOut) toFile() bool { return o.path != "" && o.path != "-" }
+
+// parseOuts reads the --out flags: FORMAT=FILE, or FILE in --format's
+// format; none is --format to stdout. Given FORMAT=FILE, the text report
+// goes to stdout unless an --out takes stdout or the text format. Two
+// reports to one file are a usage error.
+func parseOuts(format string, flags []string) ([]runOut, error) {
+	var outs []runOut
+	explicit, text, stdout := false, false, false
+	for _, f := range flags {
+		o := runOut{format: format, path: f}
+		if k, v, ok := strings.Cut(f, "="); ok && slices.Contains(report.RunFormats, k) {
+			o, explicit = runOut{format: k, path: v}, true
+			if v == "" {
+				return nil, fmt.Errorf("--out %s: give a file after %s= (- for stdout)", f, k)
+			}
+		}
+		for _, prev := range outs {
+			if (!o.toFile() && !prev.toFile()) || (o.toFile() && prev.toFile() && report.SameFile(o.path, prev.path)) {
+				return nil, fmt.Errorf("--out %s and --out %s write one file twice", bounded(prev.path), bounded(o.path))
+			}
+		}
+		text = text || o.format == "text"
+		stdout = stdout || !o.toFile()
+		outs = append(outs, o)
+	}
+	if len(outs) == 0 || (explicit && !text && !stdout) {
+		outs = append(outs, runOut{format: map[bool]string{true: "text", false: format}[explicit]})
+	}
+	return outs, nil
+}
+
 func (c *runCmd) Run() error {
 	const cmd = "run"
-	if err := outIsInput(cmd, c.Out, [2]string{"--rerun-failed", c.Flags.RerunFailed}, [2]string{"--baseline", c.Flags.Baseline}); err != nil {
-		return err
-	}
-	out, err := report.OpenOut(c.Out)
+	outs, err := parseOuts(c.Format, c.Out) // checked at parse time
 	if err != nil {
-		return runFail(cmd, exitInfraFailed, "--out %s: %v (checked before any case runs)", c.Out, err)
+		return runFail(cmd, exitUsage, "%v", err)
 	}
-	defer out.Discard() // a report not written in full leaves the previous one (issue 21)
+	for _, o := range outs {
+		if err := outIsInput(cmd, o.path, [2]string{"--rerun-failed", c.Flags.RerunFailed}, [2]string{"--baseline", c.Flags.Baseline}); err != nil {
+			return err
+		}
+	}
+	for i := range outs {
+		o := &outs[i]
+		if o.out, err = report.OpenOut(o.path); err != nil {
+			return runFail(cmd, exitInfraFailed, "--out %s: %v (checked before any case runs)", bounded(o.path), err)
+		}
+		defer o.out.Discard() // a report not written in full leaves the previous one (issue 21)
+	}
 	p, err := c.Flags.plan(cmd)
 	if err != nil {
 		// Issue 11: whatever happens, the report is written; a plan that
@@ -430,8 +482,10 @@ func (c *runCmd) Run() error {
 		}
 		rep := &runner.Report{Format: runner.ReportFormat, Version: runner.ReportVersion, Started: time.Now().UTC(),
 			Fault: &runner.Fault{Kind: kind, Message: lastFailure}, Cases: []runner.CaseResult{}, Totals: runner.Totals(nil)}
-		if out.ToFile() || c.Format != "text" { // a text fault on stdout would repeat stderr's message
-			_ = c.write(rep, out, 0)
+		for _, o := range outs {
+			if o.toFile() || o.format != "text" { // a text fault on stdout would repeat stderr's message
+				_ = c.write(rep, o, 0)
+			}
 		}
 		return err
 	}
@@ -445,18 +499,25 @@ func (c *runCmd) Run() error {
 	if len(p.selected) < len(p.all) {
 		total = len(p.all)
 	}
-	if err := c.write(rep, out, total); err != nil {
-		return err
+	textOnStdout := false
+	var files []string
+	for _, o := range outs {
+		if err := c.write(rep, o, total); err != nil {
+			return err
+		}
+		textOnStdout = textOnStdout || (o.format == "text" && !o.toFile())
+		if o.toFile() {
+			files = append(files, o.path)
+		}
 	}
 	if runErr != nil {
-		return runErr // interrupted: the partial report is written
+		return runErr // interrupted: the partial reports are written
 	}
-	// When the report went to a file or is not for people, say the result
-	// on stderr too.
-	if c.Format != "text" || (c.Out != "" && c.Out != "-") {
+	// When no report for people went to stdout, say the result on stderr.
+	if !textOnStdout {
 		where := ""
-		if c.Out != "" && c.Out != "-" {
-			where = " (report: " + c.Out + ")"
+		if len(files) > 0 {
+			where = " (report: " + strings.Join(files, ", ") + ")"
 		}
 		fmt.Fprintf(os.Stderr, "conform: run: %s%s\n", report.SummaryLine(rep.Totals), where)
 	}
@@ -466,26 +527,15 @@ func (c *runCmd) Run() error {
 	return nil
 }
 
-// write renders the report in the chosen format to out (nil: stdout).
-func (c *runCmd) write(rep *runner.Report, out *report.Out, total int) error {
+// write renders the report in one format to its out.
+func (c *runCmd) write(rep *runner.Report, o runOut, total int) error {
 	const cmd = "run"
 	var buf bytes.Buffer
-	var err error
-	switch c.Format {
-	case "json":
-		err = report.WriteRunJSON(&buf, rep)
-	case "junit":
-		err = report.WriteRunJUnit(&buf, rep)
-	case "markdown":
-		err = report.WriteRunMarkdown(&buf, rep)
-	default:
-		err = report.WriteRunText(&buf, rep, report.RunText{MaxFailures: c.MaxFailures, Verbose: c.Verbose, TotalCases: total})
+	if err := report.WriteRun(&buf, o.format, rep, report.RunText{MaxFailures: c.MaxFailures, Verbose: c.Verbose, TotalCases: total}); err != nil {
+		return runFail(cmd, exitInfraFailed, "rendering the %s report: %v", o.format, err)
 	}
-	if err != nil {
-		return runFail(cmd, exitInfraFailed, "rendering the %s report: %v", c.Format, err)
-	}
-	if err := out.Write(buf.Bytes()); err != nil {
-		return runFail(cmd, exitInfraFailed, "writing the report: %v", err)
+	if err := o.out.Write(buf.Bytes()); err != nil {
+		return runFail(cmd, exitInfraFailed, "writing the %s report: %v", o.format, err)
 	}
 	return nil
 }
