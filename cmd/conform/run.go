@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -530,11 +530,17 @@ func (c *runCmd) Run() error {
 // write renders the report in one format to its out.
 func (c *runCmd) write(rep *runner.Report, o runOut, total int) error {
 	const cmd = "run"
-	var buf bytes.Buffer
-	if err := report.WriteRun(&buf, o.format, rep, report.RunText{MaxFailures: c.MaxFailures, Verbose: c.Verbose, TotalCases: total}); err != nil {
-		return runFail(cmd, exitInfraFailed, "rendering the %s report: %v", o.format, err)
+	// Streamed: a report is never held whole (issue 21: a 20 MB answer
+	// costs no copies); one not written in full leaves the previous file.
+	bw := bufio.NewWriterSize(o.out.Writer(), 64<<10)
+	err := report.WriteRun(bw, o.format, rep, report.RunText{MaxFailures: c.MaxFailures, Verbose: c.Verbose, TotalCases: total})
+	if err == nil {
+		err = bw.Flush()
 	}
-	if err := o.out.Write(buf.Bytes()); err != nil {
+	if err == nil {
+		err = o.out.Close()
+	}
+	if err != nil {
 		return runFail(cmd, exitInfraFailed, "writing the %s report: %v", o.format, err)
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -30,32 +31,36 @@ type RawValue struct {
 // spliced in compact and unchanged. v must hold the raws (pointers into
 // v's own copy: the caller's values are replaced while v is marshalled).
 // Each raw value is made Strict first; when that changed it, its exact
-// text goes to Text.
+// text goes to Text, as a JSON string. Neither a raw value nor its text
+// passes through encoding/json or a buffer: what is held at once is the
+// report's skeleton and one strict copy of a value that needed one.
 func WriteIndentedJSON(w io.Writer, v any, raws []RawValue) error {
 	var nonce [12]byte
 	if _, err := rand.Read(nonce[:]); err != nil {
 		return err
 	}
 	// A placeholder is a JSON string no outside string can spell: it holds
-	// a NUL and a random nonce.
+	// a NUL and a random nonce; V<i> is a value, T<i> a text.
 	mark := "\x00" + hex.EncodeToString(nonce[:]) + ":"
 	quoted, _ := json.Marshal(mark)
 	prefix := quoted[:len(quoted)-1] // without the closing quote
-	vals, orig := make([][]byte, len(raws)), make([]json.RawMessage, len(raws))
+	vals, texts, orig := make([][]byte, len(raws)), make([][]byte, len(raws)), make([]json.RawMessage, len(raws))
+	origText := make([]string, len(raws))
 	for i, r := range raws {
+		if r.Text != nil {
+			origText[i], *r.Text = *r.Text, ""
+		}
 		if orig[i] = *r.Value; orig[i] == nil {
 			continue
 		}
-		compact := jsonjs.CompactRaw(*r.Value)
+		compact := compactRaw(orig[i])
 		strict, changed := Strict(compact)
-		if r.Text != nil {
-			*r.Text = ""
-			if changed {
-				*r.Text = string(compact)
-			}
+		if changed && r.Text != nil {
+			texts[i] = compact
+			*r.Text = mark + "T" + strconv.Itoa(i)
 		}
 		vals[i] = strict
-		ph, _ := json.Marshal(mark + strconv.Itoa(i))
+		ph, _ := json.Marshal(mark + "V" + strconv.Itoa(i))
 		*r.Value = ph
 	}
 	var buf bytes.Buffer
@@ -65,6 +70,9 @@ func WriteIndentedJSON(w io.Writer, v any, raws []RawValue) error {
 	err := enc.Encode(v)
 	for i, r := range raws { // v gets its values back
 		*r.Value = orig[i]
+		if r.Text != nil {
+			*r.Text = origText[i]
+		}
 	}
 	if err != nil {
 		return err
@@ -80,17 +88,77 @@ func WriteIndentedJSON(w io.Writer, v any, raws []RawValue) error {
 		}
 		rest := out[k+len(prefix):]
 		end := bytes.IndexByte(rest, '"')
-		i, err := strconv.Atoi(string(rest[:end]))
+		i, err := strconv.Atoi(string(rest[1:end]))
 		if err != nil || i >= len(vals) {
 			return io.ErrUnexpectedEOF // a placeholder of ours is always whole
 		}
-		if _, err := w.Write(vals[i]); err != nil {
+		if rest[0] == 'T' {
+			err = writeJSONString(w, texts[i])
+		} else {
+			_, err = w.Write(vals[i])
+		}
+		if err != nil {
 			return err
 		}
 		out = rest[end+1:]
 	}
 	_, err = w.Write(out)
 	return err
+}
+
+// compactRaw is jsonjs.CompactRaw, without a copy when b is compact.
+func compactRaw(b []byte) []byte {
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			i = jsonjs.RawSkipString(b, i) - 1
+		case ' ', '\t', '\n', '\r':
+			return jsonjs.CompactRaw(b)
+		}
+	}
+	return b
+}
+
+// writeJSONString writes text as a JSON string literal that every strict
+// reader accepts: quotes, backslashes and controls escaped, bytes that are
+// not UTF-8 as U+FFFD (JSON text read from a file is UTF-8).
+func writeJSONString(w io.Writer, text []byte) error {
+	out := make([]byte, 0, 64<<10)
+	out = append(out, '"')
+	flush := func() error {
+		_, err := w.Write(out)
+		out = out[:0]
+		return err
+	}
+	for i := 0; i < len(text); {
+		if len(out) >= 60<<10 {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+		c := text[i]
+		switch {
+		case c == '"' || c == '\\':
+			out = append(out, '\\', c)
+			i++
+		case c < 0x20:
+			out = append(out, fmt.Sprintf(`\u%04x`, c)...)
+			i++
+		case c < 0x80:
+			out = append(out, c)
+			i++
+		default:
+			r, size := utf8.DecodeRune(text[i:])
+			if r == utf8.RuneError && size == 1 {
+				out = append(out, `\ufffd`...)
+			} else {
+				out = append(out, text[i:i+size]...)
+			}
+			i += size
+		}
+	}
+	out = append(out, '"')
+	return flush()
 }
 
 // Strict is compact JSON text b as strict readers (jq 1.6, Python's json,
