@@ -374,6 +374,10 @@ func (r *Report) JUnit() *report.TestSuites {
 		}
 		ts.Suites = append(ts.Suites, s)
 	}
+	if r.Interrupted { // a campaign cut short is no pass (issue 21)
+		ts.Suites = append(ts.Suites, report.TestSuite{Name: "conform", Cases: []report.TestCase{{Name: "incomplete", Classname: "conform",
+			Error: &report.Outcome{Type: "incomplete", Message: fmt.Sprintf("the campaign was interrupted after %s: the rest did not run", plural(r.Cases, "case", "cases"))}}}})
+	}
 	return ts
 }
 
@@ -434,6 +438,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	status := "✅ no mismatch"
 	if !r.Conformant() {
 		status = fmt.Sprintf("❌ %s", plural(len(r.Findings), "finding", "findings"))
+	}
+	if r.Interrupted { // a campaign cut short is no pass (issue 21)
+		status = fmt.Sprintf("⚠️ INCOMPLETE (interrupted after %s), %s", plural(r.Cases, "case", "cases"), strings.TrimPrefix(status, "✅ "))
 	}
 	fmt.Fprintf(&b, "## conform fuzz: %s\n\n", status)
 	fmt.Fprintf(&b, "%s  \n%s  \n%s\n\n", report.MDCode(r.implementation()), r.scope(), r.throughput())

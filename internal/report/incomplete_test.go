@@ -7,6 +7,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/dsh-conform/conform/internal/fuzz"
 	"github.com/dsh-conform/conform/internal/report"
 	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/internal/verdict"
@@ -91,5 +92,22 @@ var _ = Describe("no artifact of an unfinished or partial run is green (issue 21
 		Expect(out["text"]).NotTo(ContainSubstring("INCOMPLETE"))
 		Expect(out["text"]).NotTo(ContainSubstring("PARTIAL"))
 		Expect(out["markdown"]).To(ContainSubstring("✅ **CONFORMANT**"))
+	})
+})
+
+var _ = Describe("an interrupted fuzz campaign is no pass (issue 21)", func() {
+	It("says so in Markdown and JUnit as in text", func() {
+		r := &fuzz.Report{Format: fuzz.ReportFormat, Version: fuzz.ReportVersion, Cases: 12, Interrupted: true,
+			PerOp: []fuzz.OpStats{{Op: "grep.result", Cases: 12, Totals: map[verdict.Verdict]int{verdict.Pass: 12}}}}
+		var md, ju, text bytes.Buffer
+		Expect(r.WriteMarkdown(&md)).To(Succeed())
+		Expect(md.String()).To(HavePrefix("## conform fuzz: ⚠️ INCOMPLETE (interrupted after 12 cases), no mismatch\n"))
+		Expect(md.String()).NotTo(ContainSubstring("✅"))
+		Expect(r.WriteJUnit(&ju)).To(Succeed())
+		suites, err := report.ReadJUnit(&ju)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(suites.Errors).To(Equal(1))
+		Expect(r.WriteText(&text)).To(Succeed())
+		Expect(text.String()).To(HaveSuffix("INTERRUPTED after 12 cases\n"))
 	})
 })
