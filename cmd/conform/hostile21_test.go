@@ -55,6 +55,14 @@ var _ = Describe("reports against a hostile adapter and hostile logs (issue 21: 
 		}
 	})
 
+	It("run: an adapter that fails to start reaches conform's stderr inert", func() {
+		r := rtConform("run", "--op", "retain.items", "--", script("printf 'boom \\033]52;c;cm0gLXJmIH4=\\a\\342\\200\\256\\nFORGED\\n' >&2\nexit 1\n"))
+		Expect(r.code).To(Equal(exitInfraFailed), r.stderr)
+		Expect(r.stderr).To(ContainSubstring(`boom \x1b]52;c;cm0gLXJmIH4=\x07\u202e`))
+		Expect(rawHidden(r.stderr)).To(BeEmpty(), r.stderr)
+		Expect(forged(r.stderr)).To(BeEmpty(), r.stderr)
+	})
+
 	It("fuzz: the implementation name, messages and finding ids reach the text report inert", func() {
 		r := rtConform("fuzz", "--op", "retain.items", "--cases", "3", "--seed", "1", "--", hostileReference())
 		Expect(r.code).To(Equal(exitNonconform), r.stderr)

@@ -217,7 +217,7 @@ func (f *runFlags) plan(cmd string) (*runPlan, error) {
 		}
 		if len(gone) > 0 {
 			sort.Strings(gone)
-			fmt.Fprintf(os.Stderr, "conform: %s: --rerun-failed: %d failed cases of %s are not in %s: %s\n", cmd, len(gone), f.RerunFailed, f.caseSource(), strings.Join(gone, ", "))
+			fmt.Fprintf(os.Stderr, "conform: %s: --rerun-failed: %d failed cases of %s are not in %s: %s\n", cmd, len(gone), f.RerunFailed, f.caseSource(), bounded(strings.Join(gone, ", ")))
 		}
 		if len(ids) == 0 {
 			return nil, runFail(cmd, exitUsage, "--rerun-failed: no case failed in %s; nothing to rerun", f.RerunFailed)
@@ -357,15 +357,20 @@ func (f *runFlags) execute(cmd string, p *runPlan) (*runner.Report, error) {
 	var se *runner.StartError
 	switch {
 	case errors.As(err, &se):
-		msg := se.Error()
-		start := &runner.Fault{Kind: "start", Message: msg}
+		start := &runner.Fault{Kind: "start", Message: se.Error()}
+		// The terminal gets the adapter's words escaped (issue 21).
+		msg := report.Text(se.Error())
 		var fault *adapter.Fault
 		if errors.As(err, &fault) && strings.TrimSpace(fault.Stderr) != "" {
 			start.Stderr = fault.Stderr
-			msg += "\nadapter stderr (last lines):\n" + runIndent(lastLines(fault.Stderr, 20))
+			var lines []string
+			for _, l := range strings.Split(lastLines(fault.Stderr, 20), "\n") {
+				lines = append(lines, "| "+report.Text(l))
+			}
+			msg += "\nadapter stderr (last lines):\n" + runIndent(strings.Join(lines, "\n"))
 		}
 		if p.argv != nil {
-			msg += "\n(the adapter command: " + report.QuoteArgv(p.argv) + ")"
+			msg += "\n(the adapter command: " + report.Text(report.QuoteArgv(p.argv)) + ")"
 		}
 		// Issue 11: a start fault is a report too, so that CI uploads
 		// one that says why.
