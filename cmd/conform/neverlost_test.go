@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -105,5 +107,31 @@ done
 		Expect(rep.Stopped).To(ContainSubstring("the fault that opened it: answer is for id"))
 		Expect(len(rep.Stopped)).To(BeNumerically("<", 3000))
 		Expect(len(r.stderr)).To(BeNumerically("<", 64<<10))
+	})
+})
+
+var _ = Describe("unexpected output fields (issue 21)", func() {
+	It("a million unknown members are one diff naming a few, not a million diffs", func() {
+		dir := GinkgoT().TempDir()
+		var members strings.Builder
+		for i := range 100_000 {
+			fmt.Fprintf(&members, `"k%d":0,`, i)
+		}
+		sedScript := filepath.Join(dir, "members.sed")
+		Expect(os.WriteFile(sedScript, []byte(`1!s/^\({"id":"[^"]*","output":{\)/\1`+members.String()+"/\n"), 0o644)).To(Succeed())
+		adapter := script(`'` + bin + `' adapter | sed -u -f '` + sedScript + `'
+`)
+		out := filepath.Join(dir, "r.json")
+		r := conform("", "run", "-j", "1", "--op", "retain.items", "--run", "gen-001$", "--format", "json", "--out", out, "--", adapter)
+		Expect(r.code).To(Equal(exitNonconform), r.stderr)
+		rep := rtReadReport(out)
+		Expect(rep.Cases).To(HaveLen(1))
+		d := rep.Cases[0].Diffs
+		Expect(len(d)).To(BeNumerically("<=", 12))
+		Expect(d[len(d)-1].Message).To(HavePrefix("99990 more unexpected output fields: \"k10\", \"k11\""))
+		Expect(d[len(d)-1].Message).To(HaveSuffix("… 99970 more"))
+		st, err := os.Stat(out)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(st.Size()).To(BeNumerically("<", 4<<20), "the input line holds 100,000 members; the report names 30")
 	})
 })

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -307,6 +308,49 @@ func boundMessage(s string) string {
 	return fmt.Sprintf("%s… (cut: %d bytes in all)", s[:n], len(s))
 }
 
+// maxUnexpected is how many unexpected output fields are diffs of their
+// own; the rest are one diff naming them (issue 21: a million members are
+// no million diffs).
+const maxUnexpected = 10
+
+// collapseUnexpected folds the unexpected output fields past
+// maxUnexpected into one diff that names up to maxUnexpectedNames of them,
+// each cut, and blames what they blamed.
+func collapseUnexpected(diffs []Diff) []Diff {
+	const maxUnexpectedNames, maxName = 20, 64
+	var out, rest []Diff
+	for _, d := range diffs {
+		if d.Want == "(missing)" && d.Path == memberPath("$", d.Field) && strings.HasPrefix(d.Message, "unexpected output field ") {
+			rest = append(rest, d)
+			continue
+		}
+		out = append(out, d)
+	}
+	if len(rest) <= maxUnexpected {
+		return diffs
+	}
+	kept := append(out, rest[:maxUnexpected]...) // Compare lists them last: the order stays
+	more := rest[maxUnexpected:]
+	seen := map[string]bool{}
+	var reqs, names []string
+	for i, d := range more {
+		for _, q := range d.Requirements {
+			if !seen[q] {
+				seen[q] = true
+				reqs = append(reqs, q)
+			}
+		}
+		if i < maxUnexpectedNames {
+			names = append(names, string(jsonjs.AppendString(nil, oneLine(d.Field, maxName))))
+		}
+	}
+	if len(more) > maxUnexpectedNames {
+		names = append(names, fmt.Sprintf("… %d more", len(more)-maxUnexpectedNames))
+	}
+	return append(kept, Diff{Field: "(answer)", Comparator: CmpJSON, Path: "$", Requirements: reqs, Want: "(missing)",
+		Message: fmt.Sprintf("%d more unexpected output fields: %s", len(more), strings.Join(names, ", "))})
+}
+
 // msgCancelled is the message of a case whose exchange the run's context
 // cut short.
 const msgCancelled = "the run was cancelled"
@@ -367,7 +411,7 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool)
 		r.Verdict, r.Message = verdict.Error, "the answer has neither output, error nor skip"
 		return
 	}
-	r.Diffs = Compare(c, output, reply.Error) // reply.Error whole; the report keeps it bounded
+	r.Diffs = collapseUnexpected(Compare(c, output, reply.Error)) // reply.Error whole; the report keeps it bounded
 	r.Message = boundMessage(r.Message)
 	if output != nil {
 		r.Diffs = append(r.Diffs, CheckProperties(c.Op, c.InputValue, *output)...)
