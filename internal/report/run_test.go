@@ -251,6 +251,16 @@ var _ = Describe("run diff", func() {
 		Expect(back).To(Equal(*d))
 
 		Expect(report.DiffRuns("a", old, "a", old).Regressed()).To(BeFalse())
+
+		// issue 21: an interrupted new run is no pass, its missing cases no fix
+		cut := sampleRun()
+		cut.Cases, cut.Complete, cut.Stopped = cut.Cases[:1], false, "interrupted: 1 of 9 selected cases ran"
+		d = report.DiffRuns("old.json", old, "new.json", cut)
+		Expect(d.NewlyFailing).To(BeEmpty())
+		Expect(d.Regressed()).To(BeTrue())
+		buf.Reset()
+		Expect(d.WriteText(&buf)).To(Succeed())
+		Expect(buf.String()).To(ContainSubstring("\nINCOMPLETE RUN: new.json is the report of a run that did not finish (interrupted: 1 of 9 selected cases ran)"))
 	})
 
 	DescribeTable("ReadRun refuses what is not a version-1 run report, naming the file",
