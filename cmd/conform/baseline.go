@@ -69,6 +69,9 @@ func (c *baselineWriteCmd) Run() error {
 		if rep, err = readRunReport(c.From, c.MaxReportBytes); err != nil {
 			return runFail(cmd, exitUsage, "--from: %v", err)
 		}
+		if !rep.Complete { // as a run interrupted here writes none (issue 21)
+			return runFail(cmd, exitUsage, "--from %s: the report of a run that did not finish (%s): no baseline is written from a partial run", c.From, bounded(rep.Stopped))
+		}
 		source = c.From
 	} else {
 		p, err := c.Flags.plan(cmd)

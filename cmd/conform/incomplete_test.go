@@ -159,3 +159,20 @@ var _ = Describe("a single-op run's artifacts (issue 21)", func() {
 		Expect(r.stdout).To(ContainSubstring("\nPARTIAL: the selection checked "))
 	})
 })
+
+var _ = Describe("baseline write --from an unfinished run (issue 21)", func() {
+	It("is refused: no baseline from a partial run", func() {
+		dir := GinkgoT().TempDir()
+		in, out := filepath.Join(dir, "r.json"), filepath.Join(dir, "k.yaml")
+		r := conform("", "run", "--op", "retain.items", "--format", "json", "--out", in, "--", rtAdapter("wrong-meta"))
+		Expect(r.code).To(BeNumerically("<=", exitNonconform), r.stderr)
+		rep := rtReadReport(in)
+		rep.Cases, rep.Complete, rep.Stopped = rep.Cases[:2], false, "interrupted: 2 of 42 selected cases ran"
+		rtWriteReport(in, rep)
+		r = conform("", "baseline", "write", "--from", in, "--out", out)
+		Expect(r.code).To(Equal(exitUsage), r.stderr)
+		Expect(r.stderr).To(ContainSubstring("the report of a run that did not finish (interrupted: 2 of 42"))
+		_, err := os.Stat(out)
+		Expect(os.IsNotExist(err)).To(BeTrue())
+	})
+})
