@@ -3,6 +3,7 @@ package spec_test
 import (
 	"slices"
 	"sort"
+	"strings"
 )
 
 // The runner's JSON report schema (spec/schemas/report-run.json) is owned
@@ -21,7 +22,7 @@ func init() {
 	}
 	const (
 		format = `"format":"conform-run",`
-		rest   = `"version":1,"implementation":{"name":"ref","version":"1.0.0","language":"go","homepage":""},"protocol":1,"started":"2026-01-02T03:04:05.678Z","durationMs":12.5`
+		rest   = `"version":1,"implementation":{"name":"ref","version":"1.0.0","language":"go","homepage":""},"protocol":1,"started":"2026-01-02T03:04:05.678Z","durationMs":12.5,"complete":true`
 		head   = format + rest
 		totals = `"totals":{"pass":1,"fail":1,"error":0,"timeout":0,"crash":0,"unsupported":0,"skipped":0,"xfail":0,"xpass":0}`
 		pass   = `{"id":"grep.result/gen-001","op":"grep.result","requirements":["SEARCH-META-2"],"verdict":"pass","durationMs":0.2}`
@@ -44,8 +45,14 @@ func init() {
 			`{` + head + `,` + totals + `,"cases":[{"id":"retain.text/a","op":"retain.text","requirements":[],"verdict":"crash","message":"exit 1","stderr":"boom","durationMs":3},` +
 				`{"id":"retain.text/b","op":"retain.text","requirements":["RET-TEXT-7"],"verdict":"xfail","message":"adapter timeout","baseline":"known (HARNESS-1)","durationMs":3}]}`,
 			`{` + head + `,` + totals + `,"cases":[],"notes":[{"kind":"timeout","message":"adapter did not exit within 2s of bye; killed","stderr":"x"},{"kind":"leftover","message":"killed 1 process"}]}`,
+			// issue 21: an incomplete run, and texts beside values strict readers could not take
+			`{` + format + strings.Replace(rest, `"complete":true`, `"complete":false,"stopped":"interrupted: 1 of 2 selected cases ran","selected":2`, 1) + `,` + totals +
+				`,"nonconformant":[{"kind":"incomplete","message":"the run did not complete"}],"cases":[{"id":"grep.result/x","op":"grep.result","requirements":["SEARCH-GREP-2"],"verdict":"fail","broken":["SEARCH-GREP-2"],` +
+				`"diffs":[{"field":"meta","comparator":"json","requirements":["SEARCH-GREP-2"],"want":"\ufffd","wantText":"\"\\ud800\"","got":1,"gotText":"1","message":"m"}],"input":{"a":"\ufffd"},"inputText":"{\"a\":\"\\ud800\"}","durationMs":1}]}`,
 		},
 		invalid: []string{
+			`{` + format + strings.Replace(rest, `,"complete":true`, "", 1) + `,` + totals + `,"cases":[]}`, // issue 21: no complete
+			`{` + format + strings.Replace(rest, `"complete":true`, `"complete":"yes"`, 1) + `,` + totals + `,"cases":[]}`,
 			`{` + head + `,` + totals + `}`,                                         // no cases
 			`{"format":"conform-check-log",` + rest + `,` + totals + `,"cases":[]}`, // wrong format
 			`{` + head + `,"totals":{"pass":1},"cases":[]}`,                         // totals miss verdicts

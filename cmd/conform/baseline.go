@@ -53,6 +53,9 @@ func (c *baselineWriteCmd) Validate() error {
 
 func (c *baselineWriteCmd) Run() error {
 	const cmd = "baseline write"
+	if err := outIsInput(cmd, c.Out, [2]string{"--from", c.From}, [2]string{"--rerun-failed", c.Flags.RerunFailed}, [2]string{"--baseline", c.Flags.Baseline}); err != nil {
+		return err
+	}
 	if err := report.CheckOut(c.Out); err != nil {
 		return runFail(cmd, exitInfraFailed, "--out %s: %v", c.Out, err)
 	}
@@ -65,6 +68,9 @@ func (c *baselineWriteCmd) Run() error {
 		var err error
 		if rep, err = readRunReport(c.From, c.MaxReportBytes); err != nil {
 			return runFail(cmd, exitUsage, "--from: %v", err)
+		}
+		if !rep.Complete { // as a run interrupted here writes none (issue 21)
+			return runFail(cmd, exitUsage, "--from %s: the report of a run that did not finish (%s): no baseline is written from a partial run", c.From, bounded(rep.Stopped))
 		}
 		source = c.From
 	} else {
@@ -107,7 +113,7 @@ func (c *baselineWriteCmd) Run() error {
 	if c.Out == "-" {
 		_, err = os.Stdout.Write(buf.Bytes())
 	} else {
-		err = os.WriteFile(c.Out, buf.Bytes(), 0o644)
+		err = report.WriteFile(c.Out, buf.Bytes())
 	}
 	if err != nil {
 		return runFail(cmd, exitInfraFailed, "writing the baseline: %v", err)

@@ -146,7 +146,7 @@ func (c *checkLogCmd) Run() error {
 	if err != nil {
 		return infra("--out %s: %v", c.Out, err)
 	}
-	defer out.Close()
+	defer out.Discard() // a report not written in full leaves the previous one (issue 21)
 	toFile := out.ToFile()
 	bw := bufio.NewWriterSize(out.Writer(), 64<<10)
 

@@ -11,7 +11,8 @@ import (
 // run reports case by case.
 //
 // Exit status: 0 nothing newly fails; 1 a case newly fails (a verdict that
-// fails the run where the old report had none, or a new case that fails);
+// fails the run where the old report had none, or a new case that fails),
+// or NEW is the report of a run that did not finish (issue 21);
 // 2 a report cannot be read, is not a regular file, is over
 // --max-report-bytes or is not a conform run report (version 1);
 // 3 the output cannot be written.

@@ -167,7 +167,7 @@ func (c *fuzzCmd) Run() error {
 	if err != nil {
 		return runFail("fuzz", exitInfraFailed, "--out %s: %v (checked before any case runs)", c.Out, err)
 	}
-	defer out.Close()
+	defer out.Discard() // a report not written in full leaves the previous one (issue 21)
 	if err := checkSaveDir(c.SaveDir); err != nil {
 		return runFail("fuzz", exitInfraFailed, "--save-dir %s: %v (checked before any case runs)", c.SaveDir, err)
 	}

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -38,10 +39,10 @@ import (
 type runCmd struct {
 	Flags runFlags `embed:""`
 
-	Format      string `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json (spec/schemas/report-run.json), junit or markdown."`
-	Out         string `placeholder:"FILE" help:"Write the report to FILE instead of stdout (-)."`
-	MaxFailures int    `name:"max-failures" aliases:"max-findings" default:"25" placeholder:"N" help:"Text report: list at most N failing cases with their diffs (0 = all); the rest are still counted (default ${default})."`
-	Verbose     bool   `short:"v" help:"Text report: list every requirement and the expected failures (xfail) too."`
+	Format      string   `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json (spec/schemas/report-run.json), junit or markdown."`
+	Out         []string `sep:"none" placeholder:"[FORMAT=]FILE" help:"Write the report to FILE instead of stdout (-). FORMAT=FILE (text, json, junit or markdown) writes that format to FILE, and may be repeated: one run, every artifact (--out json=r.json --out junit=r.xml --out markdown=$GITHUB_STEP_SUMMARY); the text report then goes to stdout unless an --out takes it."`
+	MaxFailures int      `name:"max-failures" aliases:"max-findings" default:"25" placeholder:"N" help:"Text report: list at most N failing cases with their diffs (0 = all); the rest are still counted (default ${default})."`
+	Verbose     bool     `short:"v" help:"Text report: list every requirement and the expected failures (xfail) too."`
 }
 
 // runFlags are the flags that choose the adapter and the cases, shared by
@@ -100,6 +101,9 @@ func (f *runFlags) validate() error {
 func (c *runCmd) Validate() error {
 	if c.MaxFailures < 0 {
 		return fmt.Errorf("--max-failures must be at least 0, got %d", c.MaxFailures)
+	}
+	if _, err := parseOuts(c.Format, c.Out); err != nil {
+		return err
 	}
 	return c.Flags.validate()
 }
@@ -213,7 +217,7 @@ func (f *runFlags) plan(cmd string) (*runPlan, error) {
 		}
 		if len(gone) > 0 {
 			sort.Strings(gone)
-			fmt.Fprintf(os.Stderr, "conform: %s: --rerun-failed: %d failed cases of %s are not in %s: %s\n", cmd, len(gone), f.RerunFailed, f.caseSource(), strings.Join(gone, ", "))
+			fmt.Fprintf(os.Stderr, "conform: %s: --rerun-failed: %d failed cases of %s are not in %s: %s\n", cmd, len(gone), f.RerunFailed, f.caseSource(), bounded(strings.Join(gone, ", ")))
 		}
 		if len(ids) == 0 {
 			return nil, runFail(cmd, exitUsage, "--rerun-failed: no case failed in %s; nothing to rerun", f.RerunFailed)
@@ -353,15 +357,20 @@ func (f *runFlags) execute(cmd string, p *runPlan) (*runner.Report, error) {
 	var se *runner.StartError
 	switch {
 	case errors.As(err, &se):
-		msg := se.Error()
-		start := &runner.Fault{Kind: "start", Message: msg}
+		start := &runner.Fault{Kind: "start", Message: se.Error()}
+		// The terminal gets the adapter's words escaped (issue 21).
+		msg := report.Text(se.Error())
 		var fault *adapter.Fault
 		if errors.As(err, &fault) && strings.TrimSpace(fault.Stderr) != "" {
 			start.Stderr = fault.Stderr
-			msg += "\nadapter stderr (last lines):\n" + runIndent(lastLines(fault.Stderr, 20))
+			var lines []string
+			for _, l := range strings.Split(lastLines(fault.Stderr, 20), "\n") {
+				lines = append(lines, "| "+report.Text(l))
+			}
+			msg += "\nadapter stderr (last lines):\n" + runIndent(strings.Join(lines, "\n"))
 		}
 		if p.argv != nil {
-			msg += "\n(the adapter command: " + report.QuoteArgv(p.argv) + ")"
+			msg += "\n(the adapter command: " + report.Text(report.QuoteArgv(p.argv)) + ")"
 		}
 		// Issue 11: a start fault is a report too, so that CI uploads
 		// one that says why.
@@ -385,13 +394,89 @@ func lastLines(s string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
+// outIsInput refuses an --out that names one of the run's inputs (flag
+// name → path): the report would destroy what it is made from (issue 21).
+func outIsInput(cmd, out string, inputs ...[2]string) error {
+	for _, in := range inputs {
+		if report.SameFile(out, in[1]) {
+			return runFail(cmd, exitUsage, "--out %s is the %s file: the report would replace its own input; write it elsewhere", bounded(out), in[0])
+		}
+	}
+	return nil
+}
+
+// bounded is an outside string quoted for an error message, cut to a
+// few hundred bytes with its length stated.
+func bounded(s string) string {
+	const max = 200
+	if len(s) <= max {
+		return report.Text(s)
+	}
+	n := max
+	for n > 0 && s[n]&0xc0 == 0x80 {
+		n--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", report.Text(s[:n]), len(s))
+}
+
+// runOut is one report of a run: its format and where it goes ("" or
+// "-": stdout).
+type runOut struct {
+	format, path string
+	out          *report.Out
+}
+
+// toFile says whether the report goes to a file.
+func (o runOut) toFile() bool { return o.path != "" && o.path != "-" }
+
+// parseOuts reads the --out flags: FORMAT=FILE, or FILE in --format's
+// format; none is --format to stdout. Given FORMAT=FILE, the text report
+// goes to stdout unless an --out takes stdout or the text format. Two
+// reports to one file are a usage error.
+func parseOuts(format string, flags []string) ([]runOut, error) {
+	var outs []runOut
+	explicit, text, stdout := false, false, false
+	for _, f := range flags {
+		o := runOut{format: format, path: f}
+		if k, v, ok := strings.Cut(f, "="); ok && slices.Contains(report.RunFormats, k) {
+			o, explicit = runOut{format: k, path: v}, true
+			if v == "" {
+				return nil, fmt.Errorf("--out %s: give a file after %s= (- for stdout)", f, k)
+			}
+		}
+		for _, prev := range outs {
+			if (!o.toFile() && !prev.toFile()) || (o.toFile() && prev.toFile() && report.SameFile(o.path, prev.path)) {
+				return nil, fmt.Errorf("--out %s and --out %s write one file twice", bounded(prev.path), bounded(o.path))
+			}
+		}
+		text = text || o.format == "text"
+		stdout = stdout || !o.toFile()
+		outs = append(outs, o)
+	}
+	if len(outs) == 0 || (explicit && !text && !stdout) {
+		outs = append(outs, runOut{format: map[bool]string{true: "text", false: format}[explicit]})
+	}
+	return outs, nil
+}
+
 func (c *runCmd) Run() error {
 	const cmd = "run"
-	out, err := report.OpenOut(c.Out)
+	outs, err := parseOuts(c.Format, c.Out) // checked at parse time
 	if err != nil {
-		return runFail(cmd, exitInfraFailed, "--out %s: %v (checked before any case runs)", c.Out, err)
+		return runFail(cmd, exitUsage, "%v", err)
 	}
-	defer out.Close()
+	for _, o := range outs {
+		if err := outIsInput(cmd, o.path, [2]string{"--rerun-failed", c.Flags.RerunFailed}, [2]string{"--baseline", c.Flags.Baseline}); err != nil {
+			return err
+		}
+	}
+	for i := range outs {
+		o := &outs[i]
+		if o.out, err = report.OpenOut(o.path); err != nil {
+			return runFail(cmd, exitInfraFailed, "--out %s: %v (checked before any case runs)", bounded(o.path), err)
+		}
+		defer o.out.Discard() // a report not written in full leaves the previous one (issue 21)
+	}
 	p, err := c.Flags.plan(cmd)
 	if err != nil {
 		// Issue 11: whatever happens, the report is written; a plan that
@@ -402,8 +487,10 @@ func (c *runCmd) Run() error {
 		}
 		rep := &runner.Report{Format: runner.ReportFormat, Version: runner.ReportVersion, Started: time.Now().UTC(),
 			Fault: &runner.Fault{Kind: kind, Message: lastFailure}, Cases: []runner.CaseResult{}, Totals: runner.Totals(nil)}
-		if out.ToFile() || c.Format != "text" { // a text fault on stdout would repeat stderr's message
-			_ = c.write(rep, out, 0)
+		for _, o := range outs {
+			if o.toFile() || o.format != "text" { // a text fault on stdout would repeat stderr's message
+				_ = c.write(rep, o, 0)
+			}
 		}
 		return err
 	}
@@ -417,18 +504,25 @@ func (c *runCmd) Run() error {
 	if len(p.selected) < len(p.all) {
 		total = len(p.all)
 	}
-	if err := c.write(rep, out, total); err != nil {
-		return err
+	textOnStdout := false
+	var files []string
+	for _, o := range outs {
+		if err := c.write(rep, o, total); err != nil {
+			return err
+		}
+		textOnStdout = textOnStdout || (o.format == "text" && !o.toFile())
+		if o.toFile() {
+			files = append(files, o.path)
+		}
 	}
 	if runErr != nil {
-		return runErr // interrupted: the partial report is written
+		return runErr // interrupted: the partial reports are written
 	}
-	// When the report went to a file or is not for people, say the result
-	// on stderr too.
-	if c.Format != "text" || (c.Out != "" && c.Out != "-") {
+	// When no report for people went to stdout, say the result on stderr.
+	if !textOnStdout {
 		where := ""
-		if c.Out != "" && c.Out != "-" {
-			where = " (report: " + c.Out + ")"
+		if len(files) > 0 {
+			where = " (report: " + strings.Join(files, ", ") + ")"
 		}
 		fmt.Fprintf(os.Stderr, "conform: run: %s%s\n", report.SummaryLine(rep.Totals), where)
 	}
@@ -438,26 +532,21 @@ func (c *runCmd) Run() error {
 	return nil
 }
 
-// write renders the report in the chosen format to out (nil: stdout).
-func (c *runCmd) write(rep *runner.Report, out *report.Out, total int) error {
+// write renders the report in one format to its out.
+func (c *runCmd) write(rep *runner.Report, o runOut, total int) error {
 	const cmd = "run"
-	var buf bytes.Buffer
-	var err error
-	switch c.Format {
-	case "json":
-		err = report.WriteRunJSON(&buf, rep)
-	case "junit":
-		err = report.WriteRunJUnit(&buf, rep)
-	case "markdown":
-		err = report.WriteRunMarkdown(&buf, rep)
-	default:
-		err = report.WriteRunText(&buf, rep, report.RunText{MaxFailures: c.MaxFailures, Verbose: c.Verbose, TotalCases: total})
+	// Streamed: a report is never held whole (issue 21: a 20 MB answer
+	// costs no copies); one not written in full leaves the previous file.
+	bw := bufio.NewWriterSize(o.out.Writer(), 64<<10)
+	err := report.WriteRun(bw, o.format, rep, report.RunText{MaxFailures: c.MaxFailures, Verbose: c.Verbose, TotalCases: total})
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		err = o.out.Close()
 	}
 	if err != nil {
-		return runFail(cmd, exitInfraFailed, "rendering the %s report: %v", c.Format, err)
-	}
-	if err := out.Write(buf.Bytes()); err != nil {
-		return runFail(cmd, exitInfraFailed, "writing the report: %v", err)
+		return runFail(cmd, exitInfraFailed, "writing the %s report: %v", o.format, err)
 	}
 	return nil
 }

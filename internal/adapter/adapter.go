@@ -100,6 +100,11 @@ type Fault struct {
 	Kind    FaultKind
 	Message string
 	Stderr  string
+	// NotRun marks the circuit breaker's fault: the case was never sent,
+	// so the run did not complete (issue 21). Last is then the whole
+	// message of the fault that opened the breaker.
+	NotRun bool
+	Last   string
 }
 
 func (f *Fault) Error() string { return fmt.Sprintf("adapter %s: %s", f.Kind, f.Message) }

@@ -232,9 +232,27 @@ func (s *requests) open() *Fault {
 	default:
 		return nil
 	}
+	// Every later case carries this fault: it quotes the last one cut
+	// short (with its stderr tail, bounded at 4 KiB), and Last keeps it for the report to
+	// quote once (issue 21: a 1 MB message is not copied into every case).
 	f := *s.last
-	f.Message = why + "; last: " + f.Message
+	f.Message, f.NotRun, f.Last = why+"; last: "+cut(f.Message, maxQuoted), true, s.last.Message
 	return &f
+}
+
+// maxQuoted bounds the last fault's message in each case the breaker
+// refuses.
+const maxQuoted = 200
+
+// cut is s cut to n bytes on a rune boundary, its length stated.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xc0 == 0x80 {
+		n--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:n], len(s))
 }
 
 // fault counts a fault that cost the adapter process and returns err.

@@ -93,12 +93,15 @@ type Finding struct {
 	Diffs   []runner.Diff `json:"diffs,omitempty"` // the minimal case's
 	// Input is the minimal input's JSON text (the first case's when not
 	// shrunk).
-	Input        json.RawMessage `json:"input"`
-	Size         Size            `json:"size"`
-	OriginalSize Size            `json:"originalSize"`
-	Shrink       ShrinkInfo      `json:"shrink"`
-	Repro        string          `json:"repro"`
-	Saved        *Saved          `json:"saved,omitempty"`
+	Input json.RawMessage `json:"input"`
+	// InputText is Input's exact JSON text when it holds a lone surrogate
+	// (Input then holds U+FFFD there, for strict readers; issue 21).
+	InputText    string     `json:"inputText,omitempty"`
+	Size         Size       `json:"size"`
+	OriginalSize Size       `json:"originalSize"`
+	Shrink       ShrinkInfo `json:"shrink"`
+	Repro        string     `json:"repro"`
+	Saved        *Saved     `json:"saved,omitempty"`
 
 	input Input
 }
@@ -124,10 +127,19 @@ func (r *Report) FailingCases() int { return r.Mismatches + r.Crashes + r.Timeou
 
 // WriteJSON writes the report as indented JSON.
 func (r *Report) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	out := *r
+	out.Findings = append(make([]Finding, 0, len(r.Findings)), r.Findings...)
+	var raws []report.RawValue
+	for i := range out.Findings {
+		f := &out.Findings[i]
+		raws = append(raws, report.RawValue{Value: &f.Input, Text: &f.InputText})
+		f.Diffs = append([]runner.Diff(nil), f.Diffs...)
+		for j := range f.Diffs {
+			d := &f.Diffs[j]
+			raws = append(raws, report.RawValue{Value: &d.WantJSON, Text: &d.WantText}, report.RawValue{Value: &d.GotJSON, Text: &d.GotText})
+		}
+	}
+	return report.WriteIndentedJSON(w, &out, raws)
 }
 
 // ---------------------------------------------------------------------------
@@ -157,8 +169,7 @@ func (r *Report) implementation() string {
 	} else {
 		s += ", in process"
 	}
-	// Adapter text on one line: a newline in the name forges no line.
-	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(s)
+	return s // each format escapes it (report.Text, report.MDCode)
 }
 
 // summaryFrom is how many findings make the text report open with a table
@@ -257,7 +268,7 @@ func (f *Finding) headline(total int) string {
 // WriteText writes the report for people.
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "conform fuzz: %s\n", r.implementation())
+	fmt.Fprintf(&b, "conform fuzz: %s\n", report.Text(r.implementation()))
 	fmt.Fprintf(&b, "%s\n", r.scope())
 	fmt.Fprintf(&b, "%s\n\n", r.throughput())
 	fmt.Fprintf(&b, "%-16s %7s  ", "op", "cases")
@@ -266,11 +277,11 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	b.WriteString(" variants\n")
 	for _, st := range r.PerOp {
-		fmt.Fprintf(&b, "%-16s %7d  ", st.Op, st.Cases)
+		fmt.Fprintf(&b, "%-16s %7d  ", report.Text(st.Op), st.Cases)
 		for _, v := range opColumns {
 			fmt.Fprintf(&b, "%*d ", max(5, len(v)), st.Totals[v])
 		}
-		fmt.Fprintf(&b, " %s\n", variantList(st.Variants))
+		fmt.Fprintf(&b, " %s\n", report.Text(variantList(st.Variants)))
 	}
 	fmt.Fprintf(&b, "\nmismatches %d, crashes %d, timeouts %d, errors %d", r.Mismatches, r.Crashes, r.Timeouts, r.Errors)
 	if r.GeneratorErrors > 0 {
@@ -278,42 +289,47 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	b.WriteString("\n")
 	if ff := r.FirstFailing; ff != nil {
-		fmt.Fprintf(&b, "first failing: case %d (%s, case seed %d) — %s\n", ff.Case, ff.Op, ff.Seed, ff.Key)
+		fmt.Fprintf(&b, "first failing: case %d (%s, case seed %d) — %s\n", ff.Case, report.Text(ff.Op), ff.Seed, report.Text(fmt.Sprint(ff.Key)))
 	}
 	if len(r.Findings) >= summaryFrom {
 		b.WriteString("\nfindings (each below with its own minimal input):\n")
 		for i, f := range r.Findings {
-			fmt.Fprintf(&b, "  %3d  %7d cases  %s\n", i+1, f.Count, f.ID)
+			fmt.Fprintf(&b, "  %3d  %7d cases  %s\n", i+1, f.Count, report.Text(f.ID))
 		}
 	}
 	for i, f := range r.Findings {
-		fmt.Fprintf(&b, "\nFINDING %d/%d %s\n", i+1, len(r.Findings), f.headline(r.Cases))
+		// Every string of a finding may be the adapter's: report.Text.
+		fmt.Fprintf(&b, "\nFINDING %d/%d %s\n", i+1, len(r.Findings), report.Text(f.headline(r.Cases)))
 		if f.Cause != "" {
-			fmt.Fprintf(&b, "  cause: the harness %s\n", f.Cause)
+			fmt.Fprintf(&b, "  cause: the harness %s\n", report.Text(f.Cause))
 		}
 		if len(f.Keys) > 1 {
-			fmt.Fprintf(&b, "  groups %d kinds of failure: %s\n", len(f.Keys), strings.Join(f.Keys, "; "))
+			fmt.Fprintf(&b, "  groups %d kinds of failure: %s\n", len(f.Keys), report.Text(strings.Join(f.Keys, "; ")))
 		}
-		fmt.Fprintf(&b, "  minimal input (%s):\n", f.sizeLine())
-		fmt.Fprintf(&b, "    %s\n", shortText(string(f.Input), maxInputShown))
+		fmt.Fprintf(&b, "  minimal input (%s):\n", report.Text(f.sizeLine()))
+		fmt.Fprintf(&b, "    %s\n", report.Text(shortText(string(f.Input), maxInputShown)))
 		if f.Message != "" {
-			fmt.Fprintf(&b, "  message: %s\n", oneLine(f.Message))
+			fmt.Fprintf(&b, "  message: %s\n", report.Text(shortText(f.Message, 400)))
 		}
 		if len(f.Diffs) > 0 {
 			b.WriteString("  diff:\n")
 			for _, l := range diffLines(f.Diffs, 6) {
-				fmt.Fprintf(&b, "    %s\n", l)
+				fmt.Fprintf(&b, "    %s\n", report.Text(l))
 			}
 		}
 		if f.Stderr != "" {
-			fmt.Fprintf(&b, "  stderr (tail):\n    %s\n", strings.ReplaceAll(strings.TrimRight(shortText(f.Stderr, 800), "\n"), "\n", "\n    "))
+			var lines []string
+			for _, l := range strings.Split(strings.TrimRight(shortText(f.Stderr, 800), "\n"), "\n") {
+				lines = append(lines, report.Text(l))
+			}
+			fmt.Fprintf(&b, "  stderr (tail):\n    | %s\n", strings.Join(lines, "\n    | ")) // quoted: no line of its own
 		}
 		if len(f.Broken) > 0 {
-			fmt.Fprintf(&b, "  breaks: %s\n", strings.Join(f.Broken, ", "))
+			fmt.Fprintf(&b, "  breaks: %s\n", report.Text(strings.Join(f.Broken, ", ")))
 		}
-		fmt.Fprintf(&b, "  reproduce: %s\n", f.Repro)
+		fmt.Fprintf(&b, "  reproduce: %s\n", report.Text(f.Repro))
 		if f.Saved != nil {
-			fmt.Fprintf(&b, "  saved: %s (and %s)\n", f.Saved.Fixture, f.Saved.Golden)
+			fmt.Fprintf(&b, "  saved: %s (and %s)\n", report.Text(f.Saved.Fixture), report.Text(f.Saved.Golden))
 		}
 	}
 	b.WriteString("\n")
@@ -366,6 +382,10 @@ func (r *Report) JUnit() *report.TestSuites {
 			s.Cases = append(s.Cases, tc)
 		}
 		ts.Suites = append(ts.Suites, s)
+	}
+	if r.Interrupted { // a campaign cut short is no pass (issue 21)
+		ts.Suites = append(ts.Suites, report.TestSuite{Name: "conform", Cases: []report.TestCase{{Name: "incomplete", Classname: "conform",
+			Error: &report.Outcome{Type: "incomplete", Message: fmt.Sprintf("the campaign was interrupted after %s: the rest did not run", plural(r.Cases, "case", "cases"))}}}})
 	}
 	return ts
 }
@@ -428,8 +448,11 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	if !r.Conformant() {
 		status = fmt.Sprintf("❌ %s", plural(len(r.Findings), "finding", "findings"))
 	}
+	if r.Interrupted { // a campaign cut short is no pass (issue 21)
+		status = fmt.Sprintf("⚠️ INCOMPLETE (interrupted after %s), %s", plural(r.Cases, "case", "cases"), strings.TrimPrefix(status, "✅ "))
+	}
 	fmt.Fprintf(&b, "## conform fuzz: %s\n\n", status)
-	fmt.Fprintf(&b, "%s  \n%s  \n%s\n\n", r.implementation(), r.scope(), r.throughput())
+	fmt.Fprintf(&b, "%s  \n%s  \n%s\n\n", report.MDCode(r.implementation()), r.scope(), r.throughput())
 	t := report.Table{Header: []string{"op", "cases"}, Align: []report.Align{report.AlignLeft, report.AlignRight}}
 	for _, v := range opColumns {
 		t.Header = append(t.Header, string(v))
@@ -437,11 +460,11 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 	t.Header = append(t.Header, "variants")
 	for _, st := range r.PerOp {
-		row := []string{"`" + st.Op + "`", strconv.Itoa(st.Cases)}
+		row := []string{report.MDCode(st.Op), strconv.Itoa(st.Cases)}
 		for _, v := range opColumns {
 			row = append(row, strconv.Itoa(st.Totals[v]))
 		}
-		t.Rows = append(t.Rows, append(row, variantList(st.Variants)))
+		t.Rows = append(t.Rows, append(row, report.MDCode(variantList(st.Variants))))
 	}
 	if err := t.Write(&b); err != nil {
 		return err
@@ -454,20 +477,24 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			Align:  []report.Align{report.AlignRight, report.AlignLeft, report.AlignRight, report.AlignRight},
 		}
 		for i, f := range r.Findings {
-			ft.Rows = append(ft.Rows, []string{strconv.Itoa(i + 1), "`" + f.ID + "`", strconv.Itoa(f.Count), strconv.Itoa(f.First.Case), f.Size.Summary, strings.Join(f.Broken, ", ")})
+			ft.Rows = append(ft.Rows, []string{strconv.Itoa(i + 1), report.MDCode(f.ID), strconv.Itoa(f.Count), strconv.Itoa(f.First.Case), report.MDCode(f.Size.Summary), report.MDCode(strings.Join(f.Broken, ", "))})
 		}
 		if err := ft.Write(&b); err != nil {
 			return err
 		}
 		for i, f := range r.Findings {
-			fmt.Fprintf(&b, "\n<details><summary>%d. <code>%s</code>: %s</summary>\n\n", i+1, report.EscapeCell(f.ID), report.EscapeCell(findingMessage(f)))
-			fmt.Fprintf(&b, "Minimal input (%s):\n\n```json\n%s\n```\n\n", f.sizeLine(), shortText(string(f.Input), maxInputShown))
+			fmt.Fprintf(&b, "\n<details><summary>%d. %s: %s</summary>\n\n", i+1, report.HTMLCode(f.ID), report.HTMLCode(findingMessage(f)))
+			fmt.Fprintf(&b, "Minimal input (%s):\n\n%s\n", report.MDCode(f.sizeLine()), report.MDFence("json", shortText(string(f.Input), maxInputShown)))
 			if lines := diffLines(f.Diffs, 6); len(lines) > 0 {
-				fmt.Fprintf(&b, "```\n%s\n```\n\n", strings.Join(lines, "\n"))
+				var esc []string
+				for _, l := range lines {
+					esc = append(esc, report.Text(l))
+				}
+				fmt.Fprintf(&b, "%s\n", report.MDFence("", strings.Join(esc, "\n")))
 			}
-			fmt.Fprintf(&b, "Reproduce: `%s`\n", f.Repro)
+			fmt.Fprintf(&b, "Reproduce: %s\n", report.MDCode(f.Repro))
 			if f.Saved != nil {
-				fmt.Fprintf(&b, "\nSaved: `%s`\n", f.Saved.Fixture)
+				fmt.Fprintf(&b, "\nSaved: %s\n", report.MDCode(f.Saved.Fixture))
 			}
 			b.WriteString("\n</details>\n")
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/dsh-conform/conform/internal/report"
 )
 
 // WriteMarkdown writes the matrix as a GitHub-flavoured Markdown table,
@@ -16,15 +18,20 @@ func WriteMarkdown(w io.Writer, m *Matrix) error {
 	b.WriteString("|---|" + strings.Repeat("---|", len(m.Columns)) + "\n")
 	b.WriteString("| **result** |")
 	for _, c := range m.Columns {
-		if c.Conformant {
+		switch c.Result {
+		case ResultConformant:
 			b.WriteString(" ✓ conformant |")
-		} else {
+		case ResultIncomplete:
+			b.WriteString(" ⚠ incomplete (the run did not finish) ✗ nonconformant |")
+		case ResultPartial:
+			fmt.Fprintf(&b, " – partial (%d requirements not selected) |", c.NotSelected)
+		default:
 			b.WriteString(" ✗ nonconformant |")
 		}
 	}
 	b.WriteString("\n| **requirements passed** |")
 	for _, c := range m.Columns {
-		fmt.Fprintf(&b, " %d/%d (%d failed) |", c.Passed, c.RequirementsTotal, c.Failed)
+		fmt.Fprintf(&b, " %d/%d checked (%d failed, %d of %d not checked) |", c.Passed, c.Checked, c.Failed, c.RequirementsTotal-c.Checked, c.RequirementsTotal)
 	}
 	b.WriteString("\n")
 	same := 0
@@ -53,7 +60,7 @@ func WriteMarkdown(w io.Writer, m *Matrix) error {
 func columnHeads(m *Matrix) []string {
 	out := make([]string, len(m.Columns))
 	for i, c := range m.Columns {
-		out[i] = mdCell(strings.TrimSpace(c.Name + " " + c.Version))
+		out[i] = report.EscapeCell(report.MDCode(strings.TrimSpace(c.Name + " " + c.Version)))
 	}
 	return out
 }
@@ -66,9 +73,4 @@ func uniform(r Row) bool {
 		}
 	}
 	return true
-}
-
-// mdCell keeps adapter-given text from breaking the table.
-func mdCell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "`", "'", "<", "&lt;").Replace(s)
 }

@@ -25,6 +25,14 @@ const (
 	Unsupported  = "unsupported"
 )
 
+// Column results (Column.Result).
+const (
+	ResultConformant    = "conformant"
+	ResultNonconformant = "nonconformant"
+	ResultIncomplete    = "incomplete"
+	ResultPartial       = "partial"
+)
+
 // Input is one report and the file it came from.
 type Input struct {
 	File   string
@@ -39,12 +47,19 @@ type Matrix struct {
 
 // Column is one report: who ran, with what, and its counts.
 type Column struct {
-	Key                        string // "c0", "c1", …: the column's id on the page
-	File                       string
-	Name, Version, Language    string
-	Conform, CaseSet           string
-	Conformant                 bool
-	Reasons                    []string
+	Key                     string // "c0", "c1", …: the column's id on the page
+	File                    string
+	Name, Version, Language string
+	Conform, CaseSet        string
+	Conformant              bool
+	// Result is the column's verdict in one word: conformant,
+	// nonconformant, incomplete (the run did not finish, issue 21) or
+	// partial (conformant on a selection that left requirements out).
+	Result  string
+	Reasons []string
+	// Checked counts the requirements the run's cases ran to a verdict,
+	// NotSelected those its selection left out.
+	Checked, NotSelected       int
 	Cases                      int
 	Totals                     map[string]int // cases by verdict
 	Passed, Failed, NotCovered int            // requirement counts: passed, failed, neither
@@ -172,7 +187,27 @@ func column(i int, x Input, rows map[string]runner.RequirementRow) Column {
 	for _, q := range reasons {
 		c.Reasons = append(c.Reasons, q.Message)
 	}
-	c.Conformant = len(reasons) == 0
+	if !r.Complete {
+		stopped := false
+		for _, q := range reasons {
+			stopped = stopped || q.Kind == runner.ReasonIncomplete || q.Kind == runner.ReasonStart
+		}
+		if !stopped { // a report whose reasons leave it out still did not finish
+			c.Reasons = append(c.Reasons, "the run did not complete: "+r.Stopped)
+		}
+	}
+	c.Conformant = len(c.Reasons) == 0
+	c.Checked, c.NotSelected = report.Checked(r)
+	switch {
+	case !r.Complete:
+		c.Result = ResultIncomplete
+	case !c.Conformant:
+		c.Result = ResultNonconformant
+	case c.NotSelected > 0:
+		c.Result = ResultPartial
+	default:
+		c.Result = ResultConformant
+	}
 	for _, q := range rows {
 		switch q.Status {
 		case Passed:

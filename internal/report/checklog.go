@@ -75,11 +75,11 @@ func CheckLogArea(id string) string {
 // checkLogFindingLine is "file:line: level REQ-ID message", with the
 // accepting baseline entry's reason (and issue) when there is one.
 func checkLogFindingLine(f *logcheck.RunFinding) string {
-	s := fmt.Sprintf("%s: %s %s %s", checkLogLocation(f), f.Level, f.Requirement, f.Message)
+	s := fmt.Sprintf("%s: %s %s %s", checkLogLocation(f), f.Level, line(f.Requirement), line(f.Message))
 	if f.Baseline != nil {
-		s += " [baselined: " + f.Baseline.Reason
+		s += " [baselined: " + line(f.Baseline.Reason)
 		if f.Baseline.Issue != "" {
-			s += " (" + f.Baseline.Issue + ")"
+			s += " (" + line(f.Baseline.Issue) + ")"
 		}
 		s += "]"
 	}
@@ -89,10 +89,7 @@ func checkLogFindingLine(f *logcheck.RunFinding) string {
 // checkLogLocation is file:line, or file for a finding about the whole
 // file.
 func checkLogLocation(f *logcheck.RunFinding) string {
-	if f.Line > 0 {
-		return fmt.Sprintf("%s:%d", f.File, f.Line)
-	}
-	return f.File
+	return line(locationOf(f))
 }
 
 // checkLogCountList is "k1 n1, k2 n2" in key order, or "none".
@@ -107,7 +104,7 @@ func checkLogCountList(m map[string]int) string {
 	sort.Strings(keys)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+		parts[i] = fmt.Sprintf("%s %d", line(k), m[k]) // event types are the log's
 	}
 	return strings.Join(parts, ", ")
 }
@@ -132,11 +129,11 @@ func byteSize(n int64) string {
 func CheckLogProblems(s *logcheck.Summary) []string {
 	var out []string
 	for _, e := range s.Stale {
-		out = append(out, fmt.Sprintf("stale baseline entry %s matches no finding", e))
+		out = append(out, fmt.Sprintf("stale baseline entry %s matches no finding", line(e.String())))
 	}
 	for _, f := range s.Files {
 		if f.Err != nil {
-			out = append(out, fmt.Sprintf("%s: %v", f.Name, f.Err))
+			out = append(out, fmt.Sprintf("%s: %s", line(f.Name), line(f.Err.Error())))
 		}
 	}
 	if s.Interrupted {

@@ -43,13 +43,12 @@ func WriteCheckLogMarkdown(w io.Writer, s *logcheck.Summary) error {
 		}
 		example := ""
 		if fd := tl.First; fd != nil {
-			// The message is text: escape what GitHub would take for HTML.
-			example = "`" + strings.ReplaceAll(checkLogLocation(fd), "`", "'") + "` " + htmlEscaper.Replace(truncateRunes(fd.Message, 160))
+			example = MDCode(locationOf(fd)) + " " + MDCode(truncateRunes(fd.Message, 160))
 			if fd.Baseline != nil {
 				example += " (baselined)"
 			}
 		}
-		t.Rows = append(t.Rows, []string{"`" + id + "`", status,
+		t.Rows = append(t.Rows, []string{MDCode(id), status,
 			fmt.Sprint(tl.Open[logcheck.Violation]), fmt.Sprint(tl.Open[logcheck.Warning]), fmt.Sprint(tl.Open[logcheck.Unprovable]),
 			fmt.Sprint(tl.Baselined), example})
 	}
@@ -58,11 +57,11 @@ func WriteCheckLogMarkdown(w io.Writer, s *logcheck.Summary) error {
 	}
 	var notes []string
 	for _, e := range s.Stale {
-		notes = append(notes, fmt.Sprintf("stale baseline entry `%s` matches no finding (reason: %s)", e, e.Reason))
+		notes = append(notes, fmt.Sprintf("stale baseline entry %s matches no finding (reason: %s)", MDCode(e.String()), MDCode(e.Reason)))
 	}
 	for _, f := range s.Files {
 		if f.Err != nil {
-			notes = append(notes, fmt.Sprintf("`%s` could not be read: %v", f.Name, f.Err))
+			notes = append(notes, fmt.Sprintf("%s could not be read: %s", MDCode(f.Name), MDCode(f.Err.Error())))
 		}
 		for _, n := range f.Notes {
 			notes = append(notes, fmt.Sprintf("`%s`: %s", f.Name, n))
@@ -84,8 +83,13 @@ func WriteCheckLogMarkdown(w io.Writer, s *logcheck.Summary) error {
 	return err
 }
 
-// htmlEscaper keeps GitHub from reading a message's <...> as HTML.
-var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+// locationOf is file:line unescaped, for MDCode.
+func locationOf(f *logcheck.RunFinding) string {
+	if f.Line > 0 {
+		return fmt.Sprintf("%s:%d", f.File, f.Line)
+	}
+	return f.File
+}
 
 // truncateRunes cuts s to n runes, marking the cut with "…".
 func truncateRunes(s string, n int) string {

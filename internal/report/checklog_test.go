@@ -127,7 +127,7 @@ var _ = Describe("check-log reports", func() {
 		var buf bytes.Buffer
 		Expect(report.WriteCheckLogMarkdown(&buf, build(logcheck.Violation, 0, nil))).To(Succeed())
 		out := buf.String()
-		Expect(out).To(ContainSubstring("| `LOG-CHECK-2` | ❌ fail | 2 | 0 | 0 | 0 | `logs/a.jsonl:3` msg LOG-CHECK-2 \\| pipe |"))
+		Expect(out).To(ContainSubstring("| `LOG-CHECK-2` | ❌ fail | 2 | 0 | 0 | 0 | `logs/a.jsonl:3` `msg LOG-CHECK-2 \\| pipe` |"))
 		Expect(out).To(ContainSubstring("| `LOG-CHECK-SEARCH-2` | ⚠️ warning | 0 | 1 | 0 | 0 |"))
 		Expect(out).To(ContainSubstring("| `LOG-CHECK-SEARCH-6` | ❔ unprovable | 0 | 0 | 1 | 0 |"))
 		Expect(out).To(ContainSubstring("| `LOG-CHECK-1` | ✅ pass | 0 | 0 | 0 | 0 |  |"))

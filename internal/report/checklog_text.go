@@ -44,13 +44,13 @@ func (t *CheckLogText) File(f *logcheck.FileResult) {
 		t.printf("%s: note: %s\n", f.Name, n)
 	}
 	if f.Dropped > 0 {
-		t.printf("%s: %d more findings not listed (--max-findings %d)\n", f.Name, f.Dropped, t.maxFindings)
+		t.printf("%s: %d more findings not listed (--max-findings %d)\n", line(f.Name), f.Dropped, t.maxFindings)
 	}
 	if f.Err != nil {
-		t.printf("%s: error: %v\n", f.Name, f.Err)
+		t.printf("%s: error: %s\n", line(f.Name), line(f.Err.Error()))
 	}
 	if f.Partial {
-		t.printf("%s: interrupted after %d lines: the rest of this log was not checked\n", f.Name, f.Stats.Lines)
+		t.printf("%s: interrupted after %d lines: the rest of this log was not checked\n", line(f.Name), f.Stats.Lines)
 	}
 	t.printf("\n")
 }
@@ -59,7 +59,7 @@ func (t *CheckLogText) File(f *logcheck.FileResult) {
 func (t *CheckLogText) Finish(s *logcheck.Summary) error {
 	var b strings.Builder
 	for _, e := range s.Stale {
-		fmt.Fprintf(&b, "stale baseline entry %s matches no finding (reason: %s)\n", e, e.Reason)
+		fmt.Fprintf(&b, "stale baseline entry %s matches no finding (reason: %s)\n", line(e.String()), line(e.Reason))
 	}
 	if len(s.Stale) > 0 {
 		b.WriteString("\n")

@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // Out is where a command writes its report: the file of --out, or stdout
@@ -12,8 +13,16 @@ import (
 // any work (issue 11), so that an unwritable report is found at once: a
 // missing or read-only directory fails to open, a device that refuses
 // writes (/dev/full) fails a one-byte probe.
+//
+// A regular file is never written in place (issue 21: never lost): the
+// report goes to a temporary file beside it, renamed over it by Close, so
+// a run killed at any point leaves the previous report whole and no
+// reader ever sees half a report.
 type Out struct {
-	f *os.File // nil: stdout
+	f    *os.File // nil: stdout
+	temp string   // the temporary file renamed to path on Close; "" when f is path itself (a device)
+	path string
+	err  error // the first write error: Close then keeps the previous report
 }
 
 // OpenOut opens path for the report; errors name no path (the caller
@@ -22,28 +31,47 @@ func OpenOut(path string) (*Out, error) {
 	if path == "" || path == "-" {
 		return &Out{}, nil
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real // replace the file a link names, not the link
+	}
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && st.IsDir():
 		return nil, errors.New("is a directory")
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return nil, bare(err)
-	}
-	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+	case err == nil && !st.Mode().IsRegular():
+		// A device or a pipe: written in place, probed first.
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, bare(err)
+		}
 		if _, err := f.Write([]byte("\n")); err != nil {
 			f.Close()
 			return nil, bare(err)
 		}
+		return &Out{f: f, path: path}, nil
 	}
-	return &Out{f: f}, nil
+	mode := fs.FileMode(0o644)
+	if err == nil {
+		mode = st.Mode().Perm()
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return nil, bare(err)
+	}
+	if err := f.Chmod(mode); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, bare(err)
+	}
+	return &Out{f: f, temp: f.Name(), path: path}, nil
 }
 
 // CheckOut proves that a report could be written to path, for a command
-// that opens it only once its work is done.
+// that opens it only once its work is done. It leaves path as it was.
 func CheckOut(path string) error {
 	o, err := OpenOut(path)
 	if err == nil {
-		err = o.Close()
+		o.Discard()
 	}
 	return err
 }
@@ -56,7 +84,20 @@ func (o *Out) Writer() io.Writer {
 	if o.f == nil {
 		return os.Stdout
 	}
-	return o.f
+	return outWriter{o}
+}
+
+type outWriter struct{ o *Out }
+
+func (w outWriter) Write(p []byte) (int, error) {
+	if w.o.err != nil {
+		return 0, w.o.err
+	}
+	n, err := w.o.f.Write(p)
+	if err != nil {
+		w.o.err = bare(err)
+	}
+	return n, w.o.err
 }
 
 // Write writes the whole report and closes the file.
@@ -68,14 +109,50 @@ func (o *Out) Write(report []byte) error {
 	return err
 }
 
-// Close closes the file (stdout stays open); a second Close does nothing.
+// Close ends the report: the temporary file is renamed over the target
+// (stdout stays open). After a write error the target is left as it was
+// and the error returned. A second Close does nothing.
 func (o *Out) Close() error {
 	if o.f == nil {
 		return nil
 	}
 	err := o.f.Close()
 	o.f = nil
+	if o.temp == "" {
+		return bare(err)
+	}
+	if err == nil {
+		err = o.err
+	}
+	if err == nil {
+		err = os.Rename(o.temp, o.path)
+	}
+	if err != nil {
+		os.Remove(o.temp)
+	}
 	return bare(err)
+}
+
+// Discard drops what was written and leaves the target as it was.
+func (o *Out) Discard() {
+	if o.f == nil {
+		return
+	}
+	o.f.Close()
+	o.f = nil
+	if o.temp != "" {
+		os.Remove(o.temp)
+	}
+}
+
+// WriteFile writes a whole report to path (- for stdout) as Out does:
+// through a temporary file renamed into place.
+func WriteFile(path string, data []byte) error {
+	o, err := OpenOut(path)
+	if err != nil {
+		return err
+	}
+	return o.Write(data)
 }
 
 // bare drops the path of a *fs.PathError.
@@ -84,5 +161,27 @@ func bare(err error) error {
 	if errors.As(err, &pe) {
 		return pe.Err
 	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
 	return err
+}
+
+// SameFile reports whether an --out path names the file of an input
+// path: the same path once cleaned, or the same file (a link, another
+// spelling, a hard link). A report must never replace what its run reads
+// (issue 21).
+func SameFile(out, input string) bool {
+	if out == "" || out == "-" || input == "" || input == "-" {
+		return false
+	}
+	a, errA := filepath.Abs(out)
+	b, errB := filepath.Abs(input)
+	if errA == nil && errB == nil && a == b {
+		return true
+	}
+	sa, errA := os.Stat(out)
+	sb, errB := os.Stat(input)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }

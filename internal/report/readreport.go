@@ -68,6 +68,10 @@ func plain(v jsonjs.Value) any {
 		members, _ := v.Members()
 		out := make(map[string]any, len(members))
 		for _, m := range members {
+			if m.Key == "input" || m.Key == "want" || m.Key == "got" {
+				out[m.Key] = nil // outside values of any depth: the schema leaves them free
+				continue
+			}
 			out[m.Key] = plain(m.Value)
 		}
 		return out
@@ -117,6 +121,9 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 		Adapter: getStrs(v, "adapter"), DurationMS: getNum(v, "durationMs"), Totals: map[verdict.Verdict]int{},
 		Conform: getStr(v, "conform"), CaseSet: getStr(v, "caseSet"), Fixtures: getStr(v, "fixtures"),
 	}
+	complete, _ := v.Get("complete")
+	r.Complete, _ = complete.Bool() // the schema requires it
+	r.Stopped, r.Selected = getStr(v, "stopped"), int(getNum(v, "selected"))
 	if f, ok := v.Get("fault"); ok {
 		r.Fault = &runner.Fault{Kind: getStr(f, "kind"), Message: getStr(f, "message"), Stderr: getStr(f, "stderr")}
 	}
@@ -164,6 +171,9 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 		if in, ok := c.Get("input"); ok {
 			cr.Input = jsonjs.Marshal(in) // keepInputText puts back the text
 		}
+		if t := getStr(c, "inputText"); t != "" { // the exact text of an input strict readers could not take
+			cr.Input = []byte(t)
+		}
 		for _, d := range getItems(c, "diffs") {
 			diff := runner.Diff{
 				Field: getStr(d, "field"), Comparator: getStr(d, "comparator"), Path: getStr(d, "path"),
@@ -175,6 +185,12 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 			}
 			if g, ok := d.Get("got"); ok {
 				diff.GotJSON = jsonjs.Marshal(g)
+			}
+			if t := getStr(d, "wantText"); t != "" {
+				diff.WantJSON = []byte(t)
+			}
+			if t := getStr(d, "gotText"); t != "" {
+				diff.GotJSON = []byte(t)
 			}
 			if e, ok := d.Get("element"); ok {
 				n, _ := e.Float()
@@ -209,8 +225,8 @@ func keepInputText(r *runner.Report, data []byte) {
 		}
 		items := l.Items(nil, m.Value)
 		for i, it := range items {
-			if i >= len(r.Cases) || r.Cases[i].Input == nil {
-				continue
+			if i >= len(r.Cases) || r.Cases[i].Input == nil || len(jsonjs.RawMembers(it, "inputText")[0]) > 0 {
+				continue // none, or the exact text is inputText
 			}
 			if in := jsonjs.RawMembers(it, "input")[0]; in != nil {
 				r.Cases[i].Input = jsonjs.CompactRaw(in)

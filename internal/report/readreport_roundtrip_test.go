@@ -21,13 +21,14 @@ func fullRun() *runner.Report {
 	c := runner.CaseResult{
 		ID: "grep.result/b-fail", Op: "grep.result", Requirements: []string{"SEARCH-GREP-2"}, Verdict: verdict.XFail,
 		Broken: []string{"SEARCH-GREP-2"}, Message: "m", Stderr: "e\n", Baseline: "known", DurationMS: 1.5,
-		File: "fixtures/grep.result/b-fail.json", Input: []byte(`{"a":[1,"é\n"]}`),
+		File: "fixtures/grep.result/b-fail.json", Input: []byte(`{"a":[1,"é\n","\ud800"]}`), InputText: "set by the writer",
 		Reproduce: "conform run --run '^grep.result/b-fail$'",
 		Affected:  []string{"SEARCH-GREP-4"},
 		Diagnosis: []runner.Explanation{{Model: "trim-python", Requirement: "SEARCH-ARGS-3", Cause: "c", Behaves: "b", Functions: []string{"Python: str.strip()"}, Fix: "f"}},
 		Diffs: []runner.Diff{{
 			Field: "meta", Comparator: "json", Path: "$.meta.items", Offset: 3, Element: &el,
-			Requirements: []string{"SEARCH-GREP-2"}, Affects: []string{"SEARCH-GREP-4"}, WantJSON: []byte(`[1,2]`), GotJSON: []byte(`{"k":null}`),
+			Requirements: []string{"SEARCH-GREP-2"}, Affects: []string{"SEARCH-GREP-4"}, WantJSON: []byte(`[1,"\udc00x"]`), GotJSON: []byte(`{"k":"\ud83d\ude00\ud83d"}`),
+			WantText: "set by", GotText: "the writer",
 			Want: "Found·3⏎", Got: "Found·4⏎", Message: "differs",
 		}},
 	}
@@ -36,7 +37,8 @@ func fullRun() *runner.Report {
 		Implementation: adapter.Implementation{Name: "demo", Version: "1.2.3", Language: "js", Homepage: "https://example.org"},
 		Protocol:       1, Adapter: []string{"node", "a.mjs"}, Fixtures: "cases/",
 		Started: time.Date(2026, 1, 2, 3, 4, 5, 6000, time.UTC), DurationMS: 12.25,
-		Totals:        runner.Totals(nil),
+		Totals:   runner.Totals(nil),
+		Complete: true, Stopped: "interrupted", Selected: 3,
 		Fault:         &runner.Fault{Kind: "start", Message: "no", Stderr: "boom"},
 		Nonconformant: []runner.Reason{{Kind: runner.ReasonFailingCases, Subject: "grep.result", Message: "1 case fails"}},
 		Requirements: []runner.RequirementRow{{ID: "SEARCH-GREP-2", Level: "MUST", Title: "t", Statement: "s", Status: runner.StatusXFail,

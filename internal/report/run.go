@@ -61,7 +61,7 @@ func WriteRunText(w io.Writer, r *runner.Report, opt RunText) error {
 		fmt.Fprintf(&b, "conform %s, case set %s\n", line(r.Conform), line(r.CaseSet))
 	}
 	if len(r.Adapter) > 0 {
-		fmt.Fprintf(&b, "adapter: %s\n", textSafe(QuoteArgv(r.Adapter)))
+		fmt.Fprintf(&b, "adapter: %s\n", line(QuoteArgv(r.Adapter)))
 	} else {
 		b.WriteString("adapter: the embedded reference\n")
 	}
@@ -70,14 +70,17 @@ func WriteRunText(w io.Writer, r *runner.Report, opt RunText) error {
 		cases = fmt.Sprintf("%d of %d cases", len(r.Cases), opt.TotalCases)
 	}
 	fmt.Fprintf(&b, "ran %s in %s\n", cases, msDuration(r.DurationMS))
+	if banner := IncompleteBanner(r); banner != "" {
+		b.WriteString("\n" + banner + "\n")
+	}
 	for _, n := range r.Notes { // closing the sessions: docs/protocol.md, Shutdown
-		fmt.Fprintf(&b, "note (%s): %s\n", n.Kind, textSafe(n.Message))
+		fmt.Fprintf(&b, "note (%s): %s\n", line(n.Kind), line(n.Message))
 	}
 	if r.Fault != nil {
-		fmt.Fprintf(&b, "\n%s FAULT: %s\n", strings.ToUpper(r.Fault.Kind), r.Fault.Headline())
+		fmt.Fprintf(&b, "\n%s FAULT: %s\n", line(strings.ToUpper(r.Fault.Kind)), r.Fault.Headline())
 		b.WriteString("  message: " + quoted(r.Fault.Message) + "\n")
 		for _, l := range lastLines(r.Fault.Stderr, 20) {
-			b.WriteString("  | " + textSafe(strings.ReplaceAll(l, "\r", `\r`)) + "\n")
+			b.WriteString("  | " + line(l) + "\n")
 		}
 	}
 
@@ -124,8 +127,14 @@ func WriteRunText(w io.Writer, r *runner.Report, opt RunText) error {
 		}
 	}
 
-	// The line CI reads.
+	// The lines CI reads: a run that did not finish or checked a part of
+	// the catalogue says so last too (issue 21: no false pass).
 	b.WriteString("\n" + SummaryLine(totals) + "\n")
+	if banner := IncompleteBanner(r); banner != "" {
+		b.WriteString(banner + "\n")
+	} else if p := Partial(r); p != "" {
+		b.WriteString("PARTIAL: " + p + "\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -144,9 +153,57 @@ func SummaryLine(totals map[verdict.Verdict]int) string {
 	return strings.Join(parts, ", ")
 }
 
+// IncompleteBanner is the line that says a run did not complete, "" for
+// a complete run or one that never started (its fault says so).
+func IncompleteBanner(r *runner.Report) string {
+	if r.Complete || r.Fault != nil {
+		return ""
+	}
+	return "INCOMPLETE RUN: " + line(stoppedWhy(r)) + "; this report is no pass"
+}
+
+// stoppedWhy is why a run did not complete, unescaped.
+func stoppedWhy(r *runner.Report) string {
+	if r.Stopped == "" {
+		return fmt.Sprintf("the report does not say it completed (%d cases have a verdict)", len(r.Cases))
+	}
+	return r.Stopped
+}
+
+// Partial says how much of the catalogue a run left out by its selection
+// (--op, --run, --requirement, --shard, --rerun-failed), "" when it left
+// out nothing: such a run checks only part of the catalogue, and its
+// reports say so rather than read as a whole pass.
+func Partial(r *runner.Report) string {
+	checked, left := Checked(r)
+	if left == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the selection checked %s; %d more that other cases of the case set check were not selected", plural(checked, "requirement"), left)
+}
+
+// Checked counts a run's requirements the cases ran to a verdict (passed,
+// failed, xfail) and those its selection left out (not-selected).
+func Checked(r *runner.Report) (checked, notSelected int) {
+	for _, q := range RunRequirements(r) {
+		switch q.Status {
+		case runner.StatusPassed, runner.StatusFailed, runner.StatusXFail:
+			checked++
+		case runner.StatusNotSelected:
+			notSelected++
+		}
+	}
+	return checked, notSelected
+}
+
 // ImplementationName is "name version" from the handshake, or a
 // placeholder when the adapter gave no name.
 func ImplementationName(r *runner.Report) string {
+	return line(implName(r))
+}
+
+// implName is ImplementationName unescaped, for a format's own escaper.
+func implName(r *runner.Report) string {
 	name := strings.TrimSpace(r.Implementation.Name)
 	if name == "" {
 		name = "(unnamed implementation)"
@@ -154,13 +211,13 @@ func ImplementationName(r *runner.Report) string {
 	if v := strings.TrimSpace(r.Implementation.Version); v != "" {
 		name += " " + v
 	}
-	return line(name)
+	return name
 }
 
 // writeTextCase writes one listed case: a header line, then its detail
 // (caseDetail), indented.
 func writeTextCase(b *strings.Builder, c *runner.CaseResult, opt RunText) {
-	fmt.Fprintf(b, "%s %s\n", strings.ToUpper(string(c.Verdict)), line(c.ID))
+	fmt.Fprintf(b, "%s %s\n", line(strings.ToUpper(string(c.Verdict))), line(c.ID))
 	if c.Verdict == verdict.XPass {
 		fmt.Fprintf(b, "  stale baseline entry: the case passes (baseline reason: %s)\n", line(c.Baseline))
 	}
@@ -206,7 +263,7 @@ func writeOpTable(b *strings.Builder, r *runner.Report) {
 		for _, k := range m {
 			n += k
 		}
-		cells := []string{textSafe(name), fmt.Sprint(n)}
+		cells := []string{line(name), fmt.Sprint(n)}
 		for _, v := range cols {
 			cells = append(cells, fmt.Sprint(m[v]))
 		}
@@ -280,7 +337,7 @@ func runNotes(r *runner.Report) []string {
 	if len(unsupportedOps) > 0 {
 		parts := make([]string, len(unsupportedOps))
 		for i, op := range unsupportedOps {
-			parts[i] = fmt.Sprintf("%s (%s)", op, plural(unsupported[op], "case"))
+			parts[i] = fmt.Sprintf("%s (%s)", line(op), plural(unsupported[op], "case"))
 		}
 		out = append(out, "unsupported: the adapter does not list "+strings.Join(parts, ", "))
 	}
@@ -290,7 +347,7 @@ func runNotes(r *runner.Report) []string {
 			out = append(out, fmt.Sprintf("skipped: %d more reasons (--format json lists them)", len(skipReasons)-maxReasons))
 			break
 		}
-		out = append(out, fmt.Sprintf("skipped: %s: %s", plural(skips[reason], "case"), textSafe(oneLine(reason, 200))))
+		out = append(out, fmt.Sprintf("skipped: %s: %s", plural(skips[reason], "case"), line(oneLine(reason, 200))))
 	}
 	if xfail > 0 {
 		out = append(out, fmt.Sprintf("xfail: %s failing as the baseline expects", plural(xfail, "case")))
@@ -336,7 +393,7 @@ func writeRequirementSummary(b *strings.Builder, r *runner.Report, verbose bool)
 	sort.SliceStable(order, func(i, j int) bool { return statusRank(order[i]) < statusRank(order[j]) })
 	parts := make([]string, len(order))
 	for i, st := range order {
-		parts[i] = fmt.Sprintf("%d %s", counts[st], st)
+		parts[i] = fmt.Sprintf("%d %s", counts[st], line(st))
 	}
 	fmt.Fprintf(b, "requirements: %d: %s\n", len(rows), strings.Join(parts, ", "))
 	var table [][]string
@@ -348,7 +405,7 @@ func writeRequirementSummary(b *strings.Builder, r *runner.Report, verbose bool)
 		case len(table) == maxTextRequirements && !verbose:
 			more++
 		default:
-			table = append(table, []string{"  " + q.ID, q.Level, q.Status, fmt.Sprint(q.Cases), fmt.Sprint(q.Pass), fmt.Sprint(q.Fail), q.Title})
+			table = append(table, []string{"  " + line(q.ID), line(q.Level), line(q.Status), fmt.Sprint(q.Cases), fmt.Sprint(q.Pass), fmt.Sprint(q.Fail), line(q.Title)})
 		}
 	}
 	if len(table) > 0 {
@@ -402,43 +459,8 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// textSafe replaces the control characters of adapter-supplied text
-// (messages, stderr, names) by visible escapes, so that a report never
-// moves the cursor or recolours the terminal. Newlines and tabs stay.
-func textSafe(s string) string {
-	clean := true
-	for _, r := range s {
-		if isControl(r) {
-			clean = false
-			break
-		}
-	}
-	if clean && utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case isControl(r):
-			if r < 0x80 {
-				fmt.Fprintf(&b, `\x%02x`, r)
-			} else {
-				fmt.Fprintf(&b, `\u%04x`, r)
-			}
-		default:
-			b.WriteRune(r)
-		}
-		i += size
-	}
-	return b.String()
-}
-
-func isControl(r rune) bool {
-	return (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0)
-}
+// textSafe is TextBlock: outside text whose lines stay lines.
+func textSafe(s string) string { return TextBlock(s) }
 
 // lastLines returns the last n non-empty-tail lines of s.
 func lastLines(s string, n int) []string {

@@ -45,6 +45,8 @@ func sampleRun() *runner.Report {
 		Started:        time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
 		DurationMS:     2100,
 		Totals:         runner.Totals(cases),
+		Complete:       true,
+		Selected:       len(cases),
 		Cases:          cases,
 	}
 }
@@ -152,15 +154,15 @@ var _ = Describe("run reports", func() {
 		var buf bytes.Buffer
 		Expect(report.WriteRunMarkdown(&buf, sampleRun())).To(Succeed())
 		out := buf.String()
-		Expect(out).To(HavePrefix("### conform run — demo 1.2.3\n\n❌ **NONCONFORMANT** — 1 passed, 1 failed, 1 error"))
+		Expect(out).To(HavePrefix("### conform run — `demo 1.2.3`\n\n❌ **NONCONFORMANT** — 1 passed, 1 failed, 1 error"))
 		Expect(out).To(ContainSubstring("adapter `node 'my adapter.mjs'`"))
 		Expect(out).To(ContainSubstring("| Requirement | Level | Status | Cases | Pass | Fail | Other |\n|:---|:---|:---|---:|---:|---:|---:|\n"))
 		Expect(out).To(ContainSubstring("| ❌ `SEARCH-GREP-2` | MUST | failed | 3 | 0 | 2 | 1 |\n"))
 		Expect(out).To(ContainSubstring("| ❌ `SEARCH-META-2` | MUST | failed | 2 | 1 | 1 | 0 |\n"))
 		Expect(out).To(ContainSubstring("| ❌ `SEARCH-CAP-4` | MUST | failed | 1 | 0 | 1 | 0 |\n"))
-		Expect(out).To(ContainSubstring("**Why nonconformant**\n\n- the baseline lists spill.preview/i-xpass as failing"))
+		Expect(out).To(ContainSubstring("**Why nonconformant**\n\n- `the baseline lists spill.preview/i-xpass as failing"))
 		Expect(out).To(ContainSubstring("**Failing cases** (5)\n"))
-		Expect(out).To(ContainSubstring("- `grep.result/b-fail` **fail** fails SEARCH-CAP-4, SEARCH-GREP-2: $.content: first difference at byte 7"))
+		Expect(out).To(ContainSubstring("- `grep.result/b-fail` **fail** fails `SEARCH-CAP-4, SEARCH-GREP-2`: `$.content: first difference at byte 7"))
 		Expect(out).To(ContainSubstring("  fails SEARCH-CAP-4 — MUST: The cap MUST NOT change `total`.\n"))
 	})
 
@@ -249,6 +251,16 @@ var _ = Describe("run diff", func() {
 		Expect(back).To(Equal(*d))
 
 		Expect(report.DiffRuns("a", old, "a", old).Regressed()).To(BeFalse())
+
+		// issue 21: an interrupted new run is no pass, its missing cases no fix
+		cut := sampleRun()
+		cut.Cases, cut.Complete, cut.Stopped = cut.Cases[:1], false, "interrupted: 1 of 9 selected cases ran"
+		d = report.DiffRuns("old.json", old, "new.json", cut)
+		Expect(d.NewlyFailing).To(BeEmpty())
+		Expect(d.Regressed()).To(BeTrue())
+		buf.Reset()
+		Expect(d.WriteText(&buf)).To(Succeed())
+		Expect(buf.String()).To(ContainSubstring("\nINCOMPLETE RUN: new.json is the report of a run that did not finish (interrupted: 1 of 9 selected cases ran)"))
 	})
 
 	DescribeTable("ReadRun refuses what is not a version-1 run report, naming the file",

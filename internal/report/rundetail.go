@@ -19,9 +19,7 @@ import (
 
 // line is adapter text made safe for one line: control characters and
 // line breaks escaped.
-func line(s string) string {
-	return textSafe(strings.NewReplacer("\r\n", `\r\n`, "\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(s))
-}
+func line(s string) string { return Text(s) }
 
 // quoted is adapter text as a JSON string literal: a message shown in
 // quotes, so its own lines and bullets cannot pass for the report's.
@@ -44,7 +42,7 @@ func requirementLines(c *runner.CaseResult) []string {
 	broken := map[string]bool{}
 	for _, id := range c.Broken {
 		broken[id] = true
-		s := "fails " + id
+		s := "fails " + line(id)
 		if st := statement(id); st != "" {
 			s += " — " + st
 		}
@@ -64,9 +62,9 @@ func requirementLines(c *runner.CaseResult) []string {
 	}
 	switch {
 	case len(c.Broken) == 0 && len(c.Requirements) > 0:
-		out = append(out, "cites "+strings.Join(c.Requirements, ", ")+" (the case did not run to an answer)")
+		out = append(out, "cites "+line(strings.Join(c.Requirements, ", "))+" (the case did not run to an answer)")
 	case len(passed) > 0:
-		out = append(out, "passes its other requirements: "+strings.Join(passed, ", "))
+		out = append(out, "passes its other requirements: "+line(strings.Join(passed, ", ")))
 	}
 	return out
 }
@@ -86,20 +84,20 @@ func DiffText(d runner.Diff) string {
 	var b strings.Builder
 	b.WriteString("- ")
 	if d.Field != "" {
-		b.WriteString(d.Field + " ")
+		b.WriteString(line(d.Field) + " ")
 	} else {
 		b.WriteString("(answer) ")
 	}
-	fmt.Fprintf(&b, "[%s]", d.Comparator)
-	if d.Path != "" {
-		b.WriteString(" " + d.Path)
+	fmt.Fprintf(&b, "[%s]", line(d.Comparator))
+	if d.Path != "" { // member names are the adapter's (issue 21)
+		b.WriteString(" " + line(d.Path))
 	}
 	if d.Offset > 0 {
 		fmt.Fprintf(&b, " at byte %d", d.Offset)
 	}
 	switch {
 	case len(d.Requirements) > 0:
-		b.WriteString(" (" + strings.Join(d.Requirements, ", ") + ")")
+		b.WriteString(" (" + line(strings.Join(d.Requirements, ", ")) + ")")
 	case d.Comparator != runner.CmpProperty:
 		b.WriteString(" (no requirement of its own)")
 	}
@@ -114,13 +112,13 @@ func DiffText(d runner.Diff) string {
 		return b.String()
 	}
 	if ws, gs, ok := texts(d); ok && (strings.Contains(ws, "\n") || strings.Contains(gs, "\n")) {
-		b.WriteString("\n" + indent(unified(ws, gs), "    "))
+		b.WriteString("\n" + indent(textSafe(unified(ws, gs)), "    "))
 		return b.String()
 	}
 	if d.Element != nil || (d.WantJSON == nil && d.GotJSON == nil) {
 		if d.Want != "" || d.Got != "" {
-			b.WriteString("\n    want: " + textSafe(d.Want))
-			b.WriteString("\n    got:  " + textSafe(d.Got))
+			b.WriteString("\n    want: " + line(d.Want))
+			b.WriteString("\n    got:  " + line(d.Got))
 		}
 		if d.Element == nil {
 			return b.String()
@@ -136,7 +134,14 @@ func jsonSide(raw []byte) string {
 	if raw == nil {
 		return "(missing)"
 	}
-	return textSafe(string(raw))
+	if len(raw) > maxInlineInput { // a value of any size or depth: cut, its length said (issue 21)
+		n := maxInlineInput
+		for n > 0 && raw[n]&0xc0 == 0x80 {
+			n--
+		}
+		return fmt.Sprintf("%s… (%d bytes in all; the JSON report holds it whole)", line(string(raw[:n])), len(raw))
+	}
+	return line(string(raw))
 }
 
 // texts returns the two strings of an exact string difference.
@@ -214,7 +219,7 @@ func caseDetail(c *runner.CaseResult, stderrLines int) string {
 	switch {
 	case c.Input == nil:
 	case len(c.Input) <= maxInlineInput:
-		b.WriteString("input: " + textSafe(string(c.Input)) + "\n")
+		b.WriteString("input: " + line(string(c.Input)) + "\n")
 	default:
 		fmt.Fprintf(&b, "input: %d bytes (the JSON report holds it; so does the fixture)\n", len(c.Input))
 	}

@@ -59,6 +59,9 @@ type RunDiff struct {
 	// Added and Removed are cases only one report has.
 	Added   []CaseVerdict `json:"added"`
 	Removed []CaseVerdict `json:"removed"`
+	// Incomplete is why the new run did not finish: its missing cases are
+	// no fix, and the diff is a regression (issue 21: no false pass).
+	Incomplete string `json:"incomplete,omitempty"`
 }
 
 // NoVerdict is the Old of a newly failing case the old report lacks.
@@ -103,6 +106,9 @@ func DiffRuns(oldName string, old *runner.Report, newName string, cur *runner.Re
 			d.Removed = append(d.Removed, CaseVerdict{ID: o.ID, Op: o.Op, Verdict: o.Verdict})
 		}
 	}
+	if !cur.Complete {
+		d.Incomplete = stoppedWhy(cur)
+	}
 	sortChanges(d.NewlyFailing)
 	sortChanges(d.Fixed)
 	sortChanges(d.Changed)
@@ -126,14 +132,18 @@ func sortCases(xs []CaseVerdict) {
 	sort.SliceStable(xs, func(i, j int) bool { return xs[i].ID < xs[j].ID })
 }
 
-// Regressed reports whether a case newly fails.
-func (d *RunDiff) Regressed() bool { return len(d.NewlyFailing) > 0 }
+// Regressed reports whether a case newly fails or the new run did not
+// finish.
+func (d *RunDiff) Regressed() bool { return len(d.NewlyFailing) > 0 || d.Incomplete != "" }
 
 // WriteText writes the diff for people: one section per non-empty list,
 // then a summary line.
 func (d *RunDiff) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "conform diff: %s → %s\n", textSafe(d.Old), textSafe(d.New))
+	fmt.Fprintf(&b, "conform diff: %s → %s\n", line(d.Old), line(d.New))
+	if d.Incomplete != "" {
+		fmt.Fprintf(&b, "\nINCOMPLETE RUN: %s is the report of a run that did not finish (%s): its missing cases are no fix\n", line(d.New), line(d.Incomplete))
+	}
 	section := func(title string, n int) bool {
 		if n == 0 {
 			return false
@@ -146,16 +156,16 @@ func (d *RunDiff) WriteText(w io.Writer) error {
 		for i, c := range xs {
 			why := ""
 			if c.Why != "" {
-				why = textSafe(c.Why)
+				why = line(c.Why)
 			}
-			rows[i] = []string{"  " + textSafe(c.ID), fmt.Sprintf("%s → %s", c.Old, c.New), why}
+			rows[i] = []string{"  " + line(c.ID), fmt.Sprintf("%s → %s", c.Old, c.New), why}
 		}
 		writeLeft(&b, rows)
 	}
 	cases := func(xs []CaseVerdict) {
 		rows := make([][]string, len(xs))
 		for i, c := range xs {
-			rows[i] = []string{"  " + textSafe(c.ID), string(c.Verdict), textSafe(c.Why)}
+			rows[i] = []string{"  " + line(c.ID), string(c.Verdict), line(c.Why)}
 		}
 		writeLeft(&b, rows)
 	}

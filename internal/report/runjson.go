@@ -1,14 +1,14 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/dsh-conform/conform/internal/runner"
 )
 
-// WriteRunJSON writes the report as indented JSON: encoding/json of
-// runner.Report, format conform-run version 1, whose schema is
+// WriteRunJSON writes the report as indented JSON: runner.Report through
+// WriteIndentedJSON (inputs and diff values verbatim, compact; one holding
+// a lone surrogate also as its text), format conform-run version 1, whose schema is
 // spec/schemas/report-run.json. A nil case list or totals map is written
 // as an empty one, as the schema requires.
 func WriteRunJSON(w io.Writer, r *runner.Report) error {
@@ -19,18 +19,20 @@ func WriteRunJSON(w io.Writer, r *runner.Report) error {
 	if out.Totals == nil {
 		out.Totals = runner.Totals(out.Cases)
 	}
-	copied := false
+	// A copy down to the diffs: the writer swaps their raw values.
+	out.Cases = append(make([]runner.CaseResult, 0, len(out.Cases)), out.Cases...)
+	var raws []RawValue
 	for i := range out.Cases {
-		if out.Cases[i].Requirements != nil {
-			continue
+		c := &out.Cases[i]
+		if c.Requirements == nil {
+			c.Requirements = []string{}
 		}
-		if !copied { // never write to the caller's report
-			out.Cases, copied = append([]runner.CaseResult(nil), out.Cases...), true
+		raws = append(raws, RawValue{&c.Input, &c.InputText})
+		c.Diffs = append([]runner.Diff(nil), c.Diffs...)
+		for j := range c.Diffs {
+			d := &c.Diffs[j]
+			raws = append(raws, RawValue{&d.WantJSON, &d.WantText}, RawValue{&d.GotJSON, &d.GotText})
 		}
-		out.Cases[i].Requirements = []string{}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(&out)
+	return WriteIndentedJSON(w, &out, raws)
 }

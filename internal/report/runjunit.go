@@ -68,8 +68,18 @@ func RunJUnit(r *runner.Report) *TestSuites {
 		if st := statement(q.Subject); st != "" {
 			text += q.Subject + " — " + st + "\n"
 		}
-		verdicts.Cases = append(verdicts.Cases, TestCase{Name: name, Classname: "conform",
-			Failure: &Outcome{Message: line(q.Message), Type: q.Kind, Text: text}})
+		tc := TestCase{Name: name, Classname: "conform"}
+		if q.Kind == runner.ReasonIncomplete { // cases never ran: an error, not a failure of theirs
+			tc.Error = &Outcome{Message: line(q.Message), Type: q.Kind, Text: text}
+		} else {
+			tc.Failure = &Outcome{Message: line(q.Message), Type: q.Kind, Text: text}
+		}
+		verdicts.Cases = append(verdicts.Cases, tc)
+	}
+	if p := Partial(r); p != "" && r.Complete && len(verdicts.Cases) == 0 && r.Conformant() {
+		// A green test view of a selection would read as a whole pass.
+		verdicts.Cases = append(verdicts.Cases, TestCase{Name: "partial selection", Classname: "conform",
+			Skipped: &Outcome{Message: "partial run: " + p}})
 	}
 	if len(verdicts.Cases) > 0 {
 		verdicts.Name, verdicts.Timestamp = "conform", stamp

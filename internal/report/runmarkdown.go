@@ -21,31 +21,41 @@ const maxMarkdownFailures = 20
 func WriteRunMarkdown(w io.Writer, r *runner.Report) error {
 	var b strings.Builder
 	totals := runTotals(r)
-	fmt.Fprintf(&b, "### conform run — %s\n\n", mdText(ImplementationName(r)))
+	fmt.Fprintf(&b, "### conform run — %s\n\n", MDCode(implName(r)))
 	result := "✅ **CONFORMANT**"
-	if !r.Conformant() {
+	switch {
+	case IncompleteBanner(r) != "":
+		result = "⚠️ **INCOMPLETE** ❌ **NONCONFORMANT**"
+	case !r.Conformant():
 		result = "❌ **NONCONFORMANT**"
+	case Partial(r) != "":
+		result = "➖ **PARTIAL** (conformant on the selected cases only)"
 	}
-	fmt.Fprintf(&b, "%s — %s (%s); protocol %d", result, mdText(SummaryLine(totals)), plural(len(r.Cases), "case"), r.Protocol)
+	fmt.Fprintf(&b, "%s — %s (%s); protocol %d", result, SummaryLine(totals), plural(len(r.Cases), "case"), r.Protocol)
 	if len(r.Adapter) > 0 {
-		fmt.Fprintf(&b, ", adapter %s", mdCode(QuoteArgv(r.Adapter)))
+		fmt.Fprintf(&b, ", adapter %s", MDCode(QuoteArgv(r.Adapter)))
 	} else {
 		b.WriteString(", the embedded reference")
 	}
 	fmt.Fprintf(&b, ", %s", msDuration(r.DurationMS))
 	if r.Conform != "" || r.CaseSet != "" {
-		fmt.Fprintf(&b, "; conform %s, case set %s", mdCode(r.Conform), mdCode(r.CaseSet))
+		fmt.Fprintf(&b, "; conform %s, case set %s", MDCode(r.Conform), MDCode(r.CaseSet))
 	}
 	b.WriteString("\n\n")
+	if IncompleteBanner(r) != "" {
+		b.WriteString("> [!WARNING]\n> INCOMPLETE RUN: " + MDCode(stoppedWhy(r)) + "; this report is no pass\n\n")
+	} else if p := Partial(r); p != "" {
+		b.WriteString("> [!NOTE]\n> Partial run: " + p + ".\n\n") // counts only
+	}
 	if reasons := runReasons(r); len(reasons) > 0 {
 		b.WriteString("**Why nonconformant**\n\n")
 		for _, q := range reasons {
-			b.WriteString("- " + mdText(q.Message) + "\n")
+			b.WriteString("- " + MDCode(q.Message) + "\n")
 		}
 		b.WriteString("\n")
 	}
 	if r.Fault != nil {
-		b.WriteString("**Start fault**: " + mdCode(oneLine(r.Fault.Message, 300)) + "\n\n")
+		b.WriteString("**Start fault**: " + MDCode(oneLine(r.Fault.Message, 300)) + "\n\n")
 	}
 
 	t := Table{
@@ -63,7 +73,7 @@ func WriteRunMarkdown(w io.Writer, r *runner.Report) error {
 		case q.Pass == 0:
 			mark = "➖"
 		}
-		t.Rows = append(t.Rows, []string{mark + " " + mdCode(q.ID), q.Level, q.Status, fmt.Sprint(q.Cases), fmt.Sprint(q.Pass), fmt.Sprint(q.Fail), fmt.Sprint(q.XFail + q.Other)})
+		t.Rows = append(t.Rows, []string{mark + " " + MDCode(q.ID), q.Level, q.Status, fmt.Sprint(q.Cases), fmt.Sprint(q.Pass), fmt.Sprint(q.Fail), fmt.Sprint(q.XFail + q.Other)})
 	}
 	if len(t.Rows) == 0 {
 		b.WriteString("No requirement was checked.\n")
@@ -87,15 +97,15 @@ func WriteRunMarkdown(w io.Writer, r *runner.Report) error {
 				fmt.Fprintf(&b, "- … and %d more (`conform run --format json` lists them all)\n", len(failing)-maxMarkdownFailures)
 				break
 			}
-			fmt.Fprintf(&b, "- %s **%s**", mdCode(c.ID), c.Verdict)
+			fmt.Fprintf(&b, "- %s **%s**", MDCode(c.ID), c.Verdict)
 			if len(c.Broken) > 0 {
-				b.WriteString(" fails " + strings.Join(c.Broken, ", "))
+				b.WriteString(" fails " + MDCode(strings.Join(c.Broken, ", ")))
 			}
 			if why := caseReason(c); why != "" {
-				b.WriteString(": " + mdText(oneLine(why, 160)))
+				b.WriteString(": " + MDCode(oneLine(why, 160)))
 			}
-			b.WriteString("\n\n  <details><summary>diff, requirements and reproduction</summary>\n\n  ```\n")
-			b.WriteString(indent(strings.ReplaceAll(strings.TrimRight(caseDetail(c, 0), "\n"), "```", "ʼʼʼ"), "  ") + "\n  ```\n\n  </details>\n")
+			b.WriteString("\n\n  <details><summary>diff, requirements and reproduction</summary>\n\n")
+			b.WriteString(indent(strings.TrimRight(MDFence("", caseDetail(c, 0)), "\n"), "  ") + "\n\n  </details>\n")
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -119,20 +129,6 @@ func caseReason(c *runner.CaseResult) string {
 		return d.Message
 	}
 	return c.Message
-}
-
-// mdEscaper keeps GitHub from reading text as HTML or emphasis.
-var mdEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "*", `\*`, "_", `\_`, "`", "'", "[", `\[`, "]", `\]`)
-
-func mdText(s string) string { return mdEscaper.Replace(line(s)) }
-
-// mdCode is s as inline code.
-func mdCode(s string) string {
-	s = line(s)
-	if strings.Contains(s, "`") {
-		return "`` " + s + " ``"
-	}
-	return "`" + s + "`"
 }
 
 // notRun is one line counting the requirements the run's cases do not

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -83,7 +84,7 @@ func Run(ctx context.Context, cases []Case, opt Options) (*Report, error) {
 	hello := sessions[0].Hello()
 
 	results := make([]CaseResult, len(cases))
-	finished := make([]bool, len(cases))
+	finished, refused := make([]bool, len(cases)), make([]*adapter.Fault, len(cases))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -93,10 +94,10 @@ func Run(ctx context.Context, cases []Case, opt Options) (*Report, error) {
 		go func(s adapter.Session) {
 			defer wg.Done()
 			for i := range next {
-				r := RunCase(ctx, s, cases[i], opt.Timeout)
+				r, notRun := runCase(ctx, s, cases[i], opt.Timeout)
 				mu.Lock()
 				// A case cut short by the cancellation has no verdict.
-				results[i], finished[i] = r, !(r.Verdict == verdict.Error && r.Message == msgCancelled)
+				results[i], finished[i], refused[i] = r, !(r.Verdict == verdict.Error && r.Message == msgCancelled), notRun
 				done++
 				if opt.Progress != nil {
 					opt.Progress(done, len(cases))
@@ -127,6 +128,7 @@ dispatch:
 		}
 		results, cases = kept, keptCases
 	}
+	selected := len(cases)
 	ApplyBaseline(opt.Baseline, cases, results)
 	// The sessions are closed before the clock stops: a run's wall time
 	// includes killing an adapter that ignores bye.
@@ -144,6 +146,26 @@ dispatch:
 		Notes:          notes,
 	}
 	rep.Totals = Totals(results)
+	rep.Selected = selected
+	rep.Complete, rep.Stopped = true, ""
+	notRun, last := 0, ""
+	for i, f := range refused {
+		if f != nil && (ctx.Err() == nil || finished[i]) {
+			if notRun == 0 {
+				last = f.Last
+			}
+			notRun++
+		}
+	}
+	switch {
+	case ctx.Err() != nil:
+		rep.Complete = false
+		rep.Stopped = fmt.Sprintf("interrupted: %d of %d selected cases ran", len(results), selected)
+	case notRun > 0:
+		rep.Complete = false
+		rep.Stopped = fmt.Sprintf("the adapter's circuit breaker stopped the run: %d of %d selected cases were not run; the fault that opened it: %s",
+			notRun, selected, oneLine(last, 2000))
+	}
 	return rep, ctx.Err()
 }
 
@@ -224,18 +246,25 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // RunCase runs one case on a session and judges the answer. It never
 // fails: faults become verdicts. The baseline is not applied.
 func RunCase(ctx context.Context, s adapter.Session, c Case, timeout time.Duration) CaseResult {
+	r, _ := runCase(ctx, s, c, timeout)
+	return r
+}
+
+// runCase is RunCase, also returning the circuit breaker's fault when it
+// refused the case (it never ran: the run is incomplete).
+func runCase(ctx context.Context, s adapter.Session, c Case, timeout time.Duration) (CaseResult, *adapter.Fault) {
 	r := CaseResult{ID: c.ID, Op: c.Op, Requirements: c.Requirements}
 	if r.Requirements == nil {
 		r.Requirements = []string{}
 	}
 	if ctx.Err() != nil {
 		r.Verdict, r.Message = verdict.Error, msgCancelled
-		return r
+		return r, nil
 	}
 	if !s.Hello().Supports(c.Op) {
 		r.Verdict = verdict.Unsupported
 		r.Message = fmt.Sprintf("the adapter does not list op %s", c.Op)
-		return r
+		return r, nil
 	}
 	// One deadline rule for every caller: a session that bounds its own
 	// runs reports its faults itself, so the context's deadline is only a
@@ -258,7 +287,68 @@ func RunCase(ctx context.Context, s adapter.Session, c Case, timeout time.Durati
 	default:
 		judge(&r, c, reply, err, errors.Is(caseCtx.Err(), context.DeadlineExceeded), s.Hello().Implementation.Language)
 	}
-	return r
+	if f := (*adapter.Fault)(nil); errors.As(err, &f) && f.NotRun {
+		return r, f
+	}
+	return r, nil
+}
+
+// maxMessage bounds an adapter's message in a case result (issue 21:
+// sizes bounded): a longer one is cut, its length stated.
+const maxMessage = 8 << 10
+
+func boundMessage(s string) string {
+	if len(s) <= maxMessage {
+		return s
+	}
+	n := maxMessage
+	for n > 0 && s[n]&0xc0 == 0x80 {
+		n--
+	}
+	return fmt.Sprintf("%s… (cut: %d bytes in all)", s[:n], len(s))
+}
+
+// maxUnexpected is how many unexpected output fields are diffs of their
+// own; the rest are one diff naming them (issue 21: a million members are
+// no million diffs).
+const maxUnexpected = 10
+
+// collapseUnexpected folds the unexpected output fields past
+// maxUnexpected into one diff that names up to maxUnexpectedNames of them,
+// each cut, and blames what they blamed.
+func collapseUnexpected(diffs []Diff) []Diff {
+	const maxUnexpectedNames, maxName = 20, 64
+	var out, rest []Diff
+	for _, d := range diffs {
+		if d.Want == "(missing)" && d.Path == memberPath("$", d.Field) && strings.HasPrefix(d.Message, "unexpected output field ") {
+			rest = append(rest, d)
+			continue
+		}
+		out = append(out, d)
+	}
+	if len(rest) <= maxUnexpected {
+		return diffs
+	}
+	kept := append(out, rest[:maxUnexpected]...) // Compare lists them last: the order stays
+	more := rest[maxUnexpected:]
+	seen := map[string]bool{}
+	var reqs, names []string
+	for i, d := range more {
+		for _, q := range d.Requirements {
+			if !seen[q] {
+				seen[q] = true
+				reqs = append(reqs, q)
+			}
+		}
+		if i < maxUnexpectedNames {
+			names = append(names, string(jsonjs.AppendString(nil, oneLine(d.Field, maxName))))
+		}
+	}
+	if len(more) > maxUnexpectedNames {
+		names = append(names, fmt.Sprintf("… %d more", len(more)-maxUnexpectedNames))
+	}
+	return append(kept, Diff{Field: "(answer)", Comparator: CmpJSON, Path: "$", Requirements: reqs, Want: "(missing)",
+		Message: fmt.Sprintf("%d more unexpected output fields: %s", len(more), strings.Join(names, ", "))})
 }
 
 // msgCancelled is the message of a case whose exchange the run's context
@@ -292,6 +382,7 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool,
 		if r.Message == "" {
 			r.Message = "the exchange failed"
 		}
+		r.Message = boundMessage(r.Message)
 		return
 	}
 	if bad := reply.BadBytes; bad != nil { // never repaired to U+FFFD: the case fails
@@ -306,6 +397,7 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool,
 		if r.Message == "" {
 			r.Message = "skipped by the adapter (no reason given)"
 		}
+		r.Message = boundMessage(r.Message)
 		return
 	case reply.Error != nil:
 		r.Message = *reply.Error
@@ -320,7 +412,8 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool,
 		r.Verdict, r.Message = verdict.Error, "the answer has neither output, error nor skip"
 		return
 	}
-	r.Diffs = Compare(c, output, reply.Error)
+	r.Diffs = collapseUnexpected(Compare(c, output, reply.Error)) // reply.Error whole; the report keeps it bounded
+	r.Message = boundMessage(r.Message)
 	if len(r.Diffs) > 0 {
 		if r.Diagnosis = diagnose(c, output, reply.Error, r.Diffs, language); r.Diagnosis != nil {
 			explain(r.Diffs, r.Diagnosis)

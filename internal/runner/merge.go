@@ -14,17 +14,38 @@ import (
 // cannot be: Started is the earliest shard's and DurationMS runs from it
 // to the end of the last shard to finish; each case keeps its own.
 // names label the reports in errors. The shards must agree on everything
-// but their cases, and no case may appear twice.
-func Merge(names []string, shards []*Report) (*Report, error) {
+// but their cases, and no case may appear twice. caseIDs is the case set
+// the shards say they ran (their caseSet): a case outside it, or a shard
+// that did not run its whole slice, is refused (issue 21: a merge of short
+// shards must not read as a whole run).
+func Merge(names []string, shards []*Report, caseIDs map[string]bool) (*Report, error) {
 	if len(shards) == 0 {
 		return nil, fmt.Errorf("no shard reports to merge")
 	}
 	if err := complete(names, shards); err != nil {
 		return nil, err
 	}
+	for i, r := range shards {
+		switch {
+		case !r.Complete:
+			why := r.Stopped
+			if why == "" {
+				why = "it does not say it completed"
+			}
+			return nil, fmt.Errorf("%s: shard %d/%d did not complete (%s): rerun it before merging", names[i], r.Shard.K, r.Shard.N, oneLine(why, 200))
+		case len(r.Cases) != r.Selected:
+			return nil, fmt.Errorf("%s: shard %d/%d has %d cases of the %d of its slice: rerun it before merging", names[i], r.Shard.K, r.Shard.N, len(r.Cases), r.Selected)
+		}
+		for _, c := range r.Cases {
+			if !caseIDs[c.ID] {
+				return nil, fmt.Errorf("%s: case %s is not in the case set %s", names[i], oneLine(c.ID, 200), r.CaseSet)
+			}
+		}
+	}
 	first := shards[0]
 	out := *first
 	out.Cases, out.Notes, out.Fault, out.Requirements, out.Nonconformant, out.Shard = nil, nil, nil, nil, nil, nil
+	out.Complete, out.Stopped, out.Selected = true, "", 0
 	seen := map[string]string{}
 	var end time.Time
 	for i, r := range shards {
@@ -39,6 +60,7 @@ func Merge(names []string, shards []*Report) (*Report, error) {
 			out.Cases = append(out.Cases, c)
 		}
 		out.Notes = append(out.Notes, r.Notes...)
+		out.Selected += r.Selected
 		if out.Fault == nil {
 			out.Fault = r.Fault
 		}

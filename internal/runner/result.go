@@ -42,6 +42,12 @@ type Diff struct {
 	// on the side that has no member there.
 	WantJSON json.RawMessage `json:"want,omitempty"`
 	GotJSON  json.RawMessage `json:"got,omitempty"`
+	// WantText and GotText are set by the JSON report's writer when the
+	// value holds a lone surrogate: the value's exact JSON text, as a
+	// string every strict reader accepts (want and got then hold U+FFFD
+	// in its place). Readers take the text over the value (issue 21).
+	WantText string `json:"wantText,omitempty"`
+	GotText  string `json:"gotText,omitempty"`
 	// Want and Got are short excerpts for people, whitespace made visible.
 	Want    string `json:"wantExcerpt,omitempty"`
 	Got     string `json:"gotExcerpt,omitempty"`
@@ -78,9 +84,12 @@ type CaseResult struct {
 	// File, Input and Reproduce are set on failing cases by Finish: the
 	// fixture file, the input the harness was fed, and a one-line command
 	// that runs this case alone.
-	File      string          `json:"file,omitempty"`
-	Input     json.RawMessage `json:"input,omitempty"`
-	Reproduce string          `json:"reproduce,omitempty"`
+	File  string          `json:"file,omitempty"`
+	Input json.RawMessage `json:"input,omitempty"`
+	// InputText is Input's exact JSON text when it holds a lone
+	// surrogate (see Diff.WantText).
+	InputText string `json:"inputText,omitempty"`
+	Reproduce string `json:"reproduce,omitempty"`
 }
 
 // Report is a whole run.
@@ -96,6 +105,15 @@ type Report struct {
 	Started        time.Time               `json:"started"`
 	DurationMS     float64                 `json:"durationMs"`
 	Totals         map[verdict.Verdict]int `json:"totals"`
+	// Complete says every case the run selected ran to a verdict of its
+	// own; Stopped says why not (interrupted by SIGINT or SIGTERM, the
+	// adapter's circuit breaker, a start fault). The zero value is
+	// incomplete, so that nothing but a finished run reads as one (issue
+	// 21: no false pass). Selected is how many cases the run (its shard)
+	// selected.
+	Complete bool   `json:"complete"`
+	Stopped  string `json:"stopped,omitempty"`
+	Selected int    `json:"selected"`
 	// Fault is set when the run could not start (the adapter never
 	// answered the handshake): no case ran.
 	Fault *Fault `json:"fault,omitempty"`

@@ -191,6 +191,7 @@ func first(xs []string, n int) []string {
 // Reason kinds (Reason.Kind).
 const (
 	ReasonStart          = "start-fault"             // the adapter could not be started
+	ReasonIncomplete     = "incomplete"              // the run did not run every selected case (Report.Complete)
 	ReasonFailingCases   = "failing-cases"           // cases fail, err, time out or crash
 	ReasonStaleBaseline  = "stale-baseline-entry"    // a baselined case passes (xpass)
 	ReasonUnsupportedOp  = "unsupported-required-op" // the adapter does not list a required op
@@ -220,6 +221,13 @@ func Reasons(r *Report) []Reason {
 	var out []Reason
 	if r.Fault != nil {
 		out = append(out, Reason{Kind: ReasonStart, Subject: r.Fault.Kind, Message: r.Fault.Headline() + ": " + oneLine(r.Fault.Message, 300)})
+	}
+	if !r.Complete && r.Fault == nil { // a fault says itself why no case ran
+		why := r.Stopped
+		if why == "" {
+			why = "the report does not say it completed"
+		}
+		out = append(out, Reason{Kind: ReasonIncomplete, Message: "the run did not complete: " + oneLine(why, 300)})
 	}
 	failing := 0
 	opCases, opPass, opSupported := map[string]int{}, map[string]int{}, map[string]bool{}
