@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -21,8 +22,9 @@ var _ = Describe("one run, every artifact (issue 21)", func() {
 		r := conform("", "run", "--out", "json="+file("r.json"), "--out", "junit="+file("r.xml"), "--out", "markdown="+file("r.md"), "--", script(errorAll))
 		Expect(r.code).To(Equal(exitNonconform), r.stderr)
 		Expect(r.stdout).To(HavePrefix("conform run: error-all 1 (sh), protocol 1\n"))
-		Expect(r.stdout).To(MatchRegexp(`\n0 passed, 787 failed\n$`))
-		Expect(rtReadReport(file("r.json")).Cases).To(HaveLen(787))
+		all := rtCount("")
+		Expect(r.stdout).To(HaveSuffix(fmt.Sprintf("\n0 passed, %d failed\n", all)))
+		Expect(rtReadReport(file("r.json")).Cases).To(HaveLen(all))
 		Expect(read("r.xml")).To(HavePrefix("<?xml"))
 		Expect(read("r.md")).To(HavePrefix("### conform run — `error-all 1`"))
 

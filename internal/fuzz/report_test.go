@@ -78,7 +78,7 @@ var _ = Describe("reports", func() {
 		Expect(out).To(ContainSubstring("FINDING %d/2 %s: ", 2-render(), failing.Findings[1-render()].ID))
 		Expect(failing.Findings[1-render()].Key.Op).To(Equal("retain.items"))
 		Expect(out).To(ContainSubstring("  minimal input (" + f.Size.Summary))
-		Expect(out).To(ContainSubstring(string(f.Input)))
+		Expect(out).To(ContainSubstring(report.Text(string(f.Input)))) // escaped: the input is outside text
 		Expect(out).To(ContainSubstring("  diff:\n    content $.content [exact]: first difference at byte"))
 		Expect(out).To(ContainSubstring("      want: "))
 		Expect(out).To(ContainSubstring("  breaks: " + strings.Join(f.Broken, ", ") + "\n"))
@@ -145,7 +145,7 @@ var _ = Describe("reports", func() {
 		Expect(out).To(ContainSubstring("### Findings"))
 		f := failing.Findings[render()]
 		Expect(out).To(ContainSubstring("| %d | `%s` | %d |", render()+1, f.ID, f.Count))
-		Expect(out).To(ContainSubstring("```json\n" + string(f.Input) + "\n```"))
+		Expect(out).To(ContainSubstring(report.MDFence("json", string(f.Input))))
 		b.Reset()
 		Expect(clean.WriteMarkdown(&b)).To(Succeed())
 		Expect(b.String()).To(HavePrefix("## conform fuzz: ✅ no mismatch\n"))
