@@ -113,17 +113,27 @@ func DiffText(d runner.Diff) string {
 			return b.String()
 		}
 	}
-	b.WriteString("\n    want (whole): " + jsonSide(d.WantJSON))
-	b.WriteString("\n    got (whole):  " + jsonSide(d.GotJSON))
+	wantStart, gotStart := d.Want, d.Got
+	if d.Element != nil { // the excerpts are of the element, shown above
+		wantStart, gotStart = "", ""
+	}
+	b.WriteString("\n    want (whole): " + jsonSide(d.WantJSON, d.WantTooLarge, wantStart))
+	b.WriteString("\n    got (whole):  " + jsonSide(d.GotJSON, d.GotTooLarge, gotStart))
 	return b.String()
 }
 
-// jsonSide is one side's whole value, or (missing).
-func jsonSide(raw []byte) string {
-	if raw == nil {
-		return "(missing)"
+// jsonSide is one side's whole value, or (missing), or for a value too
+// large to keep (issue 23), the excerpt of its start.
+func jsonSide(raw []byte, tooLarge bool, start string) string {
+	switch {
+	case raw != nil:
+		return textSafe(string(raw))
+	case tooLarge && start != "":
+		return fmt.Sprintf("over %d bytes, too large to show whole; it starts %s", runner.MaxWholeBytes, textSafe(start))
+	case tooLarge:
+		return fmt.Sprintf("over %d bytes, too large to show whole", runner.MaxWholeBytes)
 	}
-	return textSafe(string(raw))
+	return "(missing)"
 }
 
 // texts returns the two strings of an exact string difference.

@@ -35,9 +35,12 @@ type Diff struct {
 	// meta).
 	Requirements []string `json:"requirements"`
 	// WantJSON and GotJSON are the whole values at Path, as JSON; absent
-	// on the side that has no member there.
-	WantJSON json.RawMessage `json:"want,omitempty"`
-	GotJSON  json.RawMessage `json:"got,omitempty"`
+	// on the side that has no member there, and for a value over
+	// MaxWholeBytes, which WantTooLarge or GotTooLarge flags instead.
+	WantJSON     json.RawMessage `json:"want,omitempty"`
+	GotJSON      json.RawMessage `json:"got,omitempty"`
+	WantTooLarge bool            `json:"wantTooLarge,omitempty"`
+	GotTooLarge  bool            `json:"gotTooLarge,omitempty"`
 	// Want and Got are short excerpts for people, whitespace made visible.
 	Want    string `json:"wantExcerpt,omitempty"`
 	Got     string `json:"gotExcerpt,omitempty"`
