@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/dsh-conform/conform/reference/jsonjs"
@@ -274,6 +275,7 @@ func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
 		e, _ := v.Get("error")
 		msgV, _ := e.Get("message")
 		msg, ok := msgV.Str()
+		msg = strings.Clone(msg) // it shares the line's text, which a result must not keep alive
 		if !ok {
 			return Reply{}, &answerProblem{msg: "answer \"error\" is not an object with a string \"message\": " + excerpt(jsonjs.RawMembers(line, "error")[0])}
 		}
@@ -281,6 +283,7 @@ func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
 	default:
 		skip, _ := v.Get("skip")
 		reason, ok := skip.Str()
+		reason = strings.Clone(reason)
 		if !ok {
 			return Reply{}, &answerProblem{msg: "answer \"skip\" is not a string: " + excerpt(jsonjs.RawMembers(line, "skip")[0])}
 		}
