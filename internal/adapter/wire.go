@@ -245,10 +245,14 @@ func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
 		}
 	}
 	var kinds []string // repeats included: a second "output" is a malformed answer, not a last-wins value
-	jsonjs.EachRawMember(line, func(k, _ []byte) bool {
+	var raw []byte     // the output's text, found in the same walk (a deep one is long to skip twice)
+	jsonjs.EachRawMember(line, func(k, v []byte) bool {
 		for _, name := range []string{"output", "error", "skip"} {
 			if jsonjs.RawKeyIs(k, name) {
 				kinds = append(kinds, name)
+				if name == "output" {
+					raw = v
+				}
 			}
 		}
 		return true
@@ -263,7 +267,6 @@ func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
 	switch kinds[0] {
 	case "output":
 		out, _ := v.Get("output")
-		raw := jsonjs.RawMembers(line, "output")[0]
 		if out.Kind() != jsonjs.Object {
 			return Reply{}, &answerProblem{msg: "answer \"output\" is not a JSON object: " + excerpt(raw)}
 		}

@@ -174,7 +174,7 @@ func (w *walker) walk(root Value, emit func(event)) {
 		level := depth - 1
 		top := w.stack.peek()
 		c := top.c
-		if top.next == c.n {
+		if top.next == c.size() {
 			if k := len(w.ordered); k > 0 && w.ordered[k-1].level == level {
 				w.ordered = w.ordered[:k-1]
 			}

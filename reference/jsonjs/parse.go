@@ -68,9 +68,10 @@ func parseWith(p *parser, data []byte) (Value, error) {
 	// The scratch stacks keep no references: cleared once, as far as this text used them.
 	clear(p.members[:max(p.used.members, len(p.members))])
 	clear(p.items[:max(p.used.items, len(p.items))])
-	clear(p.objects[:p.used.objects]) // their keys share the text
+	p.objects.reset(p.used.objects) // their keys share the text
+	p.open.reset(0)
 	p.used = used{}
-	p.members, p.items, p.open, p.objects = trim(p.members), trim(p.items), trim(p.open), trim(p.objects)
+	p.members, p.items = trim(p.members), trim(p.items)
 	// Blocks stay with this text's values: shared, a kept value would keep two texts alive.
 	p.data, p.text, p.memberBlock, p.itemBlock, p.nodeBlock = nil, nil, nil, nil, nil
 	return v, err
@@ -105,10 +106,11 @@ type parser struct {
 	// open is the containers being parsed, each the start of its members
 	// or items on the scratch stack, shifted left by one, or-ed with 1 for
 	// an object; objects is the open objects' own state. An open array
-	// costs 8 bytes, so that a value nested 10^7 levels deep (issue 23)
-	// is parsed with a stack of 80 MB.
-	open    []int
-	objects []object
+	// costs 8 bytes, and the stacks are chunked (never copied), so that a
+	// value nested 10^7 levels deep (issue 23) is parsed with 80 MB of
+	// stack.
+	open    stack[int]
+	objects stack[object]
 	used    used
 }
 
@@ -173,7 +175,8 @@ func (p *parser) describe() string {
 // that the loop keeps it in a register; errors store it in p.pos.
 func (p *parser) parse() (Value, error) {
 	d, i := p.data, 0
-	p.open, p.objects = p.open[:0], p.objects[:0]
+	p.open.reset(0)
+	p.objects.reset(p.used.objects)
 	for {
 		i = space(d, i)
 		// Parse one value start.
@@ -201,7 +204,7 @@ func (p *parser) parse() (Value, error) {
 				v, i = Value{c: &kinds[Array]}, i+1
 				break
 			}
-			p.open = append(grown(p.open), len(p.items)<<1)
+			p.open.push(len(p.items) << 1)
 			continue
 		case c == '"':
 			end, escaped := scanString(d, i)
@@ -233,17 +236,17 @@ func (p *parser) parse() (Value, error) {
 		}
 		// Attach the finished value and close containers as far as possible.
 		for {
-			if len(p.open) == 0 {
+			if p.open.len() == 0 {
 				if i = space(d, i); i != len(d) {
 					return Value{}, p.failAt(i, "unexpected %s after the JSON value")
 				}
 				return v, nil
 			}
-			top := p.open[len(p.open)-1]
+			top := *p.open.peek()
 			obj := top&1 != 0
 			var o *object
 			if obj {
-				o = &p.objects[len(p.objects)-1]
+				o = p.objects.peek()
 				p.members = append(p.members, Member{Key: o.key, Value: v})
 			} else {
 				p.items = append(p.items, v)
@@ -274,7 +277,7 @@ func (p *parser) parse() (Value, error) {
 					members = dedupe(members)
 				}
 				v = Value{c: p.node(objectNode(members), len(d)-i)}
-				p.objects = p.objects[:len(p.objects)-1]
+				p.objects.pop()
 			} else if !obj && c == ']' {
 				items := popTail(&p.items, top>>1, &p.used.items, &p.itemBlock, len(d)-i)
 				v = Value{c: p.node(arrayNode(items), len(d)-i)}
@@ -283,16 +286,16 @@ func (p *parser) parse() (Value, error) {
 			} else {
 				return Value{}, p.failAt(i-1, "unexpected %s, expecting ',' or ']'")
 			}
-			p.open = p.open[:len(p.open)-1]
+			p.open.pop()
 		}
 	}
 }
 
 // pushObject opens an object whose first key is key.
 func (p *parser) pushObject(key string) {
-	p.open = append(grown(p.open), len(p.members)<<1|1)
-	p.objects = append(grown(p.objects), object{key: key, seen: 1 << (keySignature(key) & 63)})
-	p.used.objects = max(p.used.objects, len(p.objects))
+	p.open.push(len(p.members)<<1 | 1)
+	p.objects.push(object{key: key, seen: 1 << (keySignature(key) & 63)})
+	p.used.objects = max(p.used.objects, p.objects.len())
 }
 
 // node carves a container's node, as carve does its elements.

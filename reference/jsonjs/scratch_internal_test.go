@@ -27,7 +27,7 @@ func TestScratchKeepsNoReferences(t *testing.T) {
 				t.Errorf("%s: items[%d] keeps a value", text, i)
 			}
 		}
-		for i, o := range p.objects[:cap(p.objects)] {
+		for i, o := range p.objects.top[:cap(p.objects.top)] {
 			if o.key != "" {
 				t.Errorf("%s: objects[%d] keeps %q", text, i, o.key)
 			}

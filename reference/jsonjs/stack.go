@@ -6,7 +6,7 @@ package jsonjs
 // elements has allocated about n of them, where a slice that doubles
 // allocates 2n and moves n (issue 23: a value nested 10^7 levels deep).
 // A shallow value never leaves the first chunk, which grows as a slice
-// does. A stack lives as long as its walk.
+// does.
 type stack[T any] struct {
 	top   []T   // the top chunk, in use up to its length
 	below [][]T // the full chunks under it, bottom first
@@ -41,6 +41,17 @@ func (s *stack[T]) pop() {
 		s.top = s.below[len(s.below)-1]
 		s.below = s.below[:len(s.below)-1]
 	}
+}
+
+// reset empties s for the next walk, keeping its first chunk, whose first
+// used elements it zeroes (a pooled parser keeps no references); the
+// other chunks are dropped.
+func (s *stack[T]) reset(used int) {
+	if len(s.below) > 0 {
+		s.top = s.below[0]
+	}
+	clear(s.top[:min(used, cap(s.top))])
+	s.top, s.below, s.spare, s.n = s.top[:0], nil, nil, 0
 }
 
 // len is the number of elements.
