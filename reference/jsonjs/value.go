@@ -73,31 +73,47 @@ type Value struct {
 	c *node   // the kind and a container's elements; nil for null
 }
 
-// node holds a value's kind and a container's elements: arr for an
-// array, obj for an object. Nodes are never written once made. (A node
-// with a length and one pointer would be 24 bytes, not 56, but two
-// Values would then be reflect.DeepEqual only when they share their
-// nodes, and callers and tests compare Values that way.)
+// node holds a value's kind and a container's elements: n of them from
+// elems, Values for an array, Members for an object. Nodes are never
+// written once made. A node is 24 bytes, not the 56 of a kind and two
+// slices, because a deeply nested value (issue 23) holds one per level:
+// [[[…]]] costs 56 bytes a level, a node and the element that holds the
+// next one. So reflect.DeepEqual sees two containers as equal only when
+// they share their elements: compare Values with Equal, or their bytes.
 type node struct {
-	kind Kind
-	a    []Value
-	o    []Member
+	kind  Kind
+	n     int
+	elems unsafe.Pointer // *Value or *Member: the first element; nil when n is 0
 }
 
 // arrayNode is the node of an array of items (len > 0).
-func arrayNode(items []Value) node { return node{kind: Array, a: items} }
+func arrayNode(items []Value) node {
+	return node{kind: Array, n: len(items), elems: unsafe.Pointer(unsafe.SliceData(items))}
+}
 
 // objectNode is the node of an object of members (len > 0).
-func objectNode(members []Member) node { return node{kind: Object, o: members} }
+func objectNode(members []Member) node {
+	return node{kind: Object, n: len(members), elems: unsafe.Pointer(unsafe.SliceData(members))}
+}
 
 // arr is an array node's elements (nil for other kinds).
-func (c *node) arr() []Value { return c.a }
+func (c *node) arr() []Value {
+	if c.kind != Array {
+		return nil
+	}
+	return unsafe.Slice((*Value)(c.elems), c.n)
+}
 
 // obj is an object node's members (nil for other kinds).
-func (c *node) obj() []Member { return c.o }
+func (c *node) obj() []Member {
+	if c.kind != Object {
+		return nil
+	}
+	return unsafe.Slice((*Member)(c.elems), c.n)
+}
 
 // size is the number of elements of a container node.
-func (c *node) size() int { return len(c.a) + len(c.o) }
+func (c *node) size() int { return c.n }
 
 // kinds are the shared nodes of scalars and empty containers.
 var kinds = [...]node{Null: {kind: Null}, Bool: {kind: Bool}, Number: {kind: Number},
@@ -308,9 +324,9 @@ func (d *differ) run(a, b Value) {
 		top := d.stack.peek()
 		var av, bv Value
 		switch a := top.a; {
-		case a.kind == Array && top.next < len(a.a):
+		case a.kind == Array && top.next < a.n:
 			av, bv = a.arr()[top.next], top.b.arr()[top.next]
-		case a.kind == Object && top.next < len(a.o):
+		case a.kind == Object && top.next < a.n:
 			m := a.obj()[top.next]
 			var ok bool
 			if bv, ok = member(top.b.obj(), m.Key, top.next); !ok {
