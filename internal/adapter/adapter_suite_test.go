@@ -41,7 +41,7 @@ func TestMain(m *testing.M) {
 var testAdapters = []string{
 	"crash-third", "hang", "garbage", "wrong-id", "wrong-meta",
 	"huge-line", "no-ops", "stderr-noise", "start-once",
-	"close-stdout", "restart-hang", "orphan", "ignore-bye", "exit-three",
+	"close-stdout", "restart-hang", "orphan", "ignore-bye", "exit-three", "deep",
 }
 
 var (

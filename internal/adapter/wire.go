@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/dsh-conform/conform/reference/jsonjs"
@@ -244,10 +245,14 @@ func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
 		}
 	}
 	var kinds []string // repeats included: a second "output" is a malformed answer, not a last-wins value
-	jsonjs.EachRawMember(line, func(k, _ []byte) bool {
+	var raw []byte     // the output's text, found in the same walk (a deep one is long to skip twice)
+	jsonjs.EachRawMember(line, func(k, v []byte) bool {
 		for _, name := range []string{"output", "error", "skip"} {
 			if jsonjs.RawKeyIs(k, name) {
 				kinds = append(kinds, name)
+				if name == "output" {
+					raw = v
+				}
 			}
 		}
 		return true
@@ -262,7 +267,6 @@ func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
 	switch kinds[0] {
 	case "output":
 		out, _ := v.Get("output")
-		raw := jsonjs.RawMembers(line, "output")[0]
 		if out.Kind() != jsonjs.Object {
 			return Reply{}, &answerProblem{msg: "answer \"output\" is not a JSON object: " + excerpt(raw)}
 		}
@@ -274,6 +278,7 @@ func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
 		e, _ := v.Get("error")
 		msgV, _ := e.Get("message")
 		msg, ok := msgV.Str()
+		msg = strings.Clone(msg) // it shares the line's text, which a result must not keep alive
 		if !ok {
 			return Reply{}, &answerProblem{msg: "answer \"error\" is not an object with a string \"message\": " + excerpt(jsonjs.RawMembers(line, "error")[0])}
 		}
@@ -281,6 +286,7 @@ func decodeAnswer(line []byte, id string) (Reply, *answerProblem) {
 	default:
 		skip, _ := v.Get("skip")
 		reason, ok := skip.Str()
+		reason = strings.Clone(reason)
 		if !ok {
 			return Reply{}, &answerProblem{msg: "answer \"skip\" is not a string: " + excerpt(jsonjs.RawMembers(line, "skip")[0])}
 		}

@@ -674,13 +674,13 @@ func errKey(res *result) string {
 	return string(res.errRaw)
 }
 
-// hashFrame is one open container of hashValue's walk.
+// hashFrame is one open container of hashValue's walk: 48 bytes, the
+// container itself rather than its element slices, since a value nested
+// 10^6 levels deep (issue 23) opens that many.
 type hashFrame struct {
-	obj     bool
-	members []jsonjs.Member
-	items   []jsonjs.Value
-	next    int
-	acc     uint64
+	v    jsonjs.Value
+	next int
+	acc  uint64
 }
 
 // hash is hashValue with the checker's reusable stack.
@@ -700,14 +700,15 @@ func hashValue(v jsonjs.Value, buf *[]hashFrame) uint64 {
 	stack := (*buf)[:0]
 	var done uint64 // the hash of the value just finished
 	push := func(v jsonjs.Value) bool {
+		if len(stack) == cap(stack) { // doubled: append's 1.25x would allocate 5x a deep stack
+			stack = append(make([]hashFrame, 0, max(2*cap(stack), 8)), stack...)
+		}
 		switch v.Kind() {
 		case jsonjs.Object:
-			ms, _ := v.Members()
-			stack = append(stack, hashFrame{obj: true, members: ms})
+			stack = append(stack, hashFrame{v: v})
 			return true
 		case jsonjs.Array:
-			items, _ := v.Items()
-			stack = append(stack, hashFrame{items: items, acc: hashArrayInit})
+			stack = append(stack, hashFrame{v: v, acc: hashArrayInit})
 			return true
 		case jsonjs.String:
 			s, _ := v.Str()
@@ -729,29 +730,31 @@ func hashValue(v jsonjs.Value, buf *[]hashFrame) uint64 {
 	}
 	for {
 		top := &stack[len(stack)-1]
+		members, obj := top.v.Members()
+		items, _ := top.v.Items()
 		if top.next > 0 { // fold the child that just finished
-			if top.obj {
-				top.acc = foldMember(top.acc, top.members[top.next-1].Key, done)
+			if obj {
+				top.acc = foldMember(top.acc, members[top.next-1].Key, done)
 			} else {
 				top.acc = foldItem(top.acc, done)
 			}
 		}
-		n := len(top.items)
-		if top.obj {
-			n = len(top.members)
+		n := len(items)
+		if obj {
+			n = len(members)
 		}
 		if top.next < n {
 			var child jsonjs.Value
-			if top.obj {
-				child = top.members[top.next].Value
+			if obj {
+				child = members[top.next].Value
 			} else {
-				child = top.items[top.next]
+				child = items[top.next]
 			}
 			top.next++
 			push(child) // a scalar sets done now; a container when it is popped
 			continue
 		}
-		if top.obj {
+		if obj {
 			done = endObject(top.acc)
 		} else {
 			done = endArray(top.acc)

@@ -88,6 +88,12 @@ func getStr(v jsonjs.Value, key string) string {
 	return s
 }
 
+func getBool(v jsonjs.Value, key string) bool {
+	m, _ := v.Get(key)
+	b, _ := m.Bool()
+	return b
+}
+
 func getNum(v jsonjs.Value, key string) float64 {
 	m, _ := v.Get(key)
 	f, _ := m.Float()
@@ -192,6 +198,7 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 			if t := getStr(d, "gotText"); t != "" {
 				diff.GotJSON = []byte(t)
 			}
+			diff.WantTooLarge, diff.GotTooLarge = getBool(d, "wantTooLarge"), getBool(d, "gotTooLarge")
 			if e, ok := d.Get("element"); ok {
 				n, _ := e.Float()
 				i := int(n)

@@ -107,7 +107,7 @@ func DiffText(d runner.Diff) string {
 			b.WriteString("\n    must hold: " + textSafe(d.Want))
 		}
 		if d.GotJSON != nil {
-			b.WriteString("\n    got (whole):  " + jsonSide(d.GotJSON))
+			b.WriteString("\n    got (whole):  " + jsonSide(d.GotJSON, d.GotTooLarge, d.Got))
 		}
 		return b.String()
 	}
@@ -124,17 +124,27 @@ func DiffText(d runner.Diff) string {
 			return b.String()
 		}
 	}
-	b.WriteString("\n    want (whole): " + jsonSide(d.WantJSON))
-	b.WriteString("\n    got (whole):  " + jsonSide(d.GotJSON))
+	wantStart, gotStart := d.Want, d.Got
+	if d.Element != nil { // the excerpts are of the element, shown above
+		wantStart, gotStart = "", ""
+	}
+	b.WriteString("\n    want (whole): " + jsonSide(d.WantJSON, d.WantTooLarge, wantStart))
+	b.WriteString("\n    got (whole):  " + jsonSide(d.GotJSON, d.GotTooLarge, gotStart))
 	return b.String()
 }
 
-// jsonSide is one side's whole value, or (missing).
-func jsonSide(raw []byte) string {
-	if raw == nil {
+// jsonSide is one side's whole value, cut to a bound with its length said
+// (issue 21), or (missing), or for a value too large to keep (issue 23),
+// the excerpt of its start.
+func jsonSide(raw []byte, tooLarge bool, start string) string {
+	switch {
+	case raw == nil && tooLarge && start != "":
+		return fmt.Sprintf("over %d bytes, too large to show whole; it starts %s", runner.MaxWholeBytes, textSafe(start))
+	case raw == nil && tooLarge:
+		return fmt.Sprintf("over %d bytes, too large to show whole", runner.MaxWholeBytes)
+	case raw == nil:
 		return "(missing)"
-	}
-	if len(raw) > maxInlineInput { // a value of any size or depth: cut, its length said (issue 21)
+	case len(raw) > maxInlineInput: // a value of any size or depth: cut, its length said
 		n := maxInlineInput
 		for n > 0 && raw[n]&0xc0 == 0x80 {
 			n--

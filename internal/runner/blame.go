@@ -15,13 +15,15 @@ import (
 // text where the first difference is (located). A check whose
 // requirements meet none of the citations blames every citation: the
 // case was written for them. Property diffs keep their own requirement.
-func blame(c Case, output *jsonjs.Value, diffs []Diff) {
-	blameParts(c, output, diffs)
+// sides[i] holds the values diffs[i] compares: blame reads them, not the
+// diff's JSON texts, which it may not keep whole.
+func blame(c Case, output *jsonjs.Value, diffs []Diff, sides []jsonjs.Difference) {
+	blameParts(c, output, diffs, sides)
 	blameFlip(c, output, diffs)
 }
 
 // blameParts blames each diff by the part of the answer where it is.
-func blameParts(c Case, output *jsonjs.Value, diffs []Diff) {
+func blameParts(c Case, output *jsonjs.Value, diffs []Diff, sides []jsonjs.Difference) {
 	textDiffers := false
 	for _, d := range diffs {
 		textDiffers = textDiffers || (d.Field == "content" && d.Comparator != CmpProperty)
@@ -31,7 +33,7 @@ func blameParts(c Case, output *jsonjs.Value, diffs []Diff) {
 		if d.Comparator == CmpProperty {
 			continue
 		}
-		d.Requirements = blamed(c, d, textDiffers)
+		d.Requirements = blamed(c, d, sides[i], textDiffers)
 	}
 	if output != nil {
 		mirroredView(c.Op, *output, diffs)
@@ -63,7 +65,7 @@ func regrouped(diffs []Diff) {
 }
 
 // blamed is the requirements one comparison diff blames.
-func blamed(c Case, d *Diff, textDiffers bool) []string {
+func blamed(c Case, d *Diff, s jsonjs.Difference, textDiffers bool) []string {
 	if d.Field == "" {
 		return nonNilCopy(c.Requirements)
 	}
@@ -71,7 +73,7 @@ func blamed(c Case, d *Diff, textDiffers bool) []string {
 	if d.Field == ErrorField {
 		rule, _ = RuleFor(c.Op, ErrorField)
 	}
-	if narrow := located(c, d, textDiffers); narrow != nil {
+	if narrow := located(c, d, s, textDiffers); narrow != nil {
 		if got := cited(c.Requirements, narrow); len(got) > 0 {
 			return got
 		}
@@ -105,16 +107,16 @@ func nonNilCopy(xs []string) []string { return append([]string{}, xs...) }
 // the text where the first difference is: the header line, body or
 // recovery trailer of a search text; the logs, or a number, string, key or
 // layout of a run_code result. nil: no narrowing.
-func located(c Case, d *Diff, textDiffers bool) []string {
+func located(c Case, d *Diff, s jsonjs.Difference, textDiffers bool) []string {
 	if c.Want.Output == nil {
 		return nil
 	}
 	if c.Op == "grep.result" || c.Op == "glob.result" {
 		switch d.Field {
 		case "meta":
-			return metaPart(c, d, textDiffers)
+			return metaPart(c, d, s, textDiffers)
 		case "spillText":
-			if string(d.WantJSON) == "null" || string(d.GotJSON) == "null" {
+			if (s.InA && s.A.IsNull()) || (s.InB && s.B.IsNull()) {
 				return []string{"SEARCH-SPILL-1", "CODE-DISPATCH-6"} // whether it fires
 			}
 			return []string{"SEARCH-SPILL-2", "SEARCH-SPILL-3"}
@@ -133,12 +135,7 @@ func located(c Case, d *Diff, textDiffers bool) []string {
 		}
 		return searchErr
 	}
-	got := ""
-	if d.GotJSON != nil {
-		if v, err := jsonjs.Parse(d.GotJSON); err == nil {
-			got, _ = v.Str()
-		}
-	}
+	got, _ := s.B.Str()
 	at := d.Offset
 	switch c.Op {
 	case "grep.result", "glob.result":
@@ -201,7 +198,7 @@ func groupHead(text string, at int) string {
 // cut short where the golden meta was cut by the byte cap or the text
 // agrees (SEARCH-CAP-*), a
 // previewed line, the list's length (retention) or its elements (shape).
-func metaPart(c Case, d *Diff, textDiffers bool) []string {
+func metaPart(c Case, d *Diff, s jsonjs.Difference, textDiffers bool) []string {
 	rest := strings.TrimPrefix(d.Path, "$.meta")
 	shape := []string{"SEARCH-META-2", "SEARCH-META-3"}
 	list := ".files"
@@ -221,7 +218,7 @@ func metaPart(c Case, d *Diff, textDiffers bool) []string {
 	wantMeta, _ := searchMeta(*c.Want.Output)
 	elems, _ := itemsAt(wantMeta, list[1:])
 	lastMatches := grepLastMatches(rest, len(elems)-1)
-	if d.Element != nil && prefixCut(d) {
+	if d.Element != nil && prefixCut(d, s) {
 		// One list is the other cut short: the cap (whole elements off
 		// the end of the list, never a group's matches; the text is not
 		// capped, so it agrees) or the retention (the text differs too).
@@ -249,12 +246,10 @@ func grepLastMatches(rest string, last int) bool {
 
 // prefixCut reports whether an array diff's first differing element is
 // where the shorter array ends: one array is a prefix of the other.
-func prefixCut(d *Diff) bool {
-	w, err1 := jsonjs.Parse(d.WantJSON)
-	g, err2 := jsonjs.Parse(d.GotJSON)
-	wi, ok1 := w.Items()
-	gi, ok2 := g.Items()
-	return err1 == nil && err2 == nil && ok1 && ok2 && *d.Element == min(len(wi), len(gi))
+func prefixCut(d *Diff, s jsonjs.Difference) bool {
+	wi, ok1 := s.A.Items()
+	gi, ok2 := s.B.Items()
+	return ok1 && ok2 && *d.Element == min(len(wi), len(gi))
 }
 
 // capActive reports whether the byte cap shaped the golden meta of a

@@ -124,49 +124,54 @@ const maxJSONDiffs = 10
 func Compare(c Case, output *jsonjs.Value, errMsg *string) []Diff {
 	want := c.Want
 	var diffs []Diff
+	var sides []jsonjs.Difference // the values each diff compares, for blame
 	switch {
 	case want.Error != nil && errMsg != nil:
-		if d := exactDiff(ErrorField, "$.error.message", jsonjs.StringValue(*want.Error), jsonjs.StringValue(*errMsg)); d != nil {
-			diffs = []Diff{*d}
+		w, g := jsonjs.StringValue(*want.Error), jsonjs.StringValue(*errMsg)
+		if d := exactDiff(ErrorField, "$.error.message", w, g); d != nil {
+			diffs, sides = []Diff{*d}, []jsonjs.Difference{{A: w, B: g, InA: true, InB: true}}
 		}
 	case want.Error != nil:
 		diffs = []Diff{{
 			Field: "", Comparator: CmpExact, Path: "$",
-			WantJSON: jsonjs.Marshal(jsonjs.ObjectValue(jsonjs.Member{Key: "error", Value: jsonjs.StringValue(*want.Error)})),
-			GotJSON:  jsonjs.Marshal(jsonjs.ObjectValue(jsonjs.Member{Key: "output", Value: *output})),
-			Want:     "error " + visible(*want.Error),
-			Got:      "output " + excerptJSON(*output),
-			Message:  "want an error answer, got an output",
+			Want:    "error " + visible(*want.Error),
+			Got:     "output " + excerptJSON(*output),
+			Message: "want an error answer, got an output",
 		}}
+		diffs[0].setWant(jsonjs.ObjectValue(jsonjs.Member{Key: "error", Value: jsonjs.StringValue(*want.Error)}))
+		diffs[0].setGot(jsonjs.ObjectValue(jsonjs.Member{Key: "output", Value: *output}))
+		sides = make([]jsonjs.Difference, 1)
 	case errMsg != nil:
 		diffs = []Diff{{
 			Field: "", Comparator: CmpJSON, Path: "$",
-			WantJSON: jsonjs.Marshal(jsonjs.ObjectValue(jsonjs.Member{Key: "output", Value: *want.Output})),
-			GotJSON:  jsonjs.Marshal(jsonjs.ObjectValue(jsonjs.Member{Key: "error", Value: jsonjs.StringValue(*errMsg)})),
-			Want:     "output " + excerptJSON(*want.Output),
-			Got:      "error " + visible(*errMsg),
-			Message:  "want an output, got an error answer",
+			Want:    "output " + excerptJSON(*want.Output),
+			Got:     "error " + visible(*errMsg),
+			Message: "want an output, got an error answer",
 		}}
+		diffs[0].setWant(jsonjs.ObjectValue(jsonjs.Member{Key: "output", Value: *want.Output}))
+		diffs[0].setGot(jsonjs.ObjectValue(jsonjs.Member{Key: "error", Value: jsonjs.StringValue(*errMsg)}))
+		sides = make([]jsonjs.Difference, 1)
 	default:
-		diffs = compareOutput(c.Op, *want.Output, *output)
+		diffs, sides = compareOutput(c.Op, *want.Output, *output)
 	}
-	blame(c, output, diffs)
+	blame(c, output, diffs, sides)
 	return diffs
 }
 
-// compareOutput compares two outputs field by field.
-func compareOutput(op string, want, got jsonjs.Value) []Diff {
+// compareOutput compares two outputs field by field. sides holds the
+// values each diff compares (the whole values, which a diff may keep only
+// the size of).
+func compareOutput(op string, want, got jsonjs.Value) (diffs []Diff, sides []jsonjs.Difference) {
 	wantMembers, ok := want.Members()
 	gotMembers, gotOK := got.Members()
 	if !ok || !gotOK {
 		// Not the objects docs/ops.md promises: compare whole answers.
-		var diffs []Diff
-		for _, d := range jsonjs.Differences(want, got, maxJSONDiffs) {
+		sides = jsonjs.Differences(want, got, maxJSONDiffs)
+		for _, d := range sides {
 			diffs = append(diffs, jsonDiff("", CmpJSON, d))
 		}
-		return diffs
+		return diffs, sides
 	}
-	var diffs []Diff
 	for _, m := range wantMembers {
 		cmp, _ := ComparatorFor(op, m.Key)
 		if cmp == "" {
@@ -175,41 +180,77 @@ func compareOutput(op string, want, got jsonjs.Value) []Diff {
 		path := memberPath("$", m.Key)
 		g, present := got.Get(m.Key)
 		if !present {
-			diffs = append(diffs, Diff{
+			d := Diff{
 				Field: m.Key, Comparator: cmp, Path: path,
-				WantJSON: jsonjs.Marshal(m.Value),
-				Want:     excerptJSON(m.Value), Got: "(missing)",
+				Want: excerptJSON(m.Value), Got: "(missing)",
 				Message: fmt.Sprintf("output field %q is missing", m.Key),
-			})
+			}
+			d.setWant(m.Value)
+			diffs, sides = append(diffs, d), append(sides, jsonjs.Difference{Path: path, A: m.Value, InA: true})
 			continue
 		}
 		switch cmp {
 		case CmpExact:
 			if d := exactDiff(m.Key, path, m.Value, g); d != nil {
-				diffs = append(diffs, *d)
+				diffs, sides = append(diffs, *d), append(sides, jsonjs.Difference{Path: path, A: m.Value, B: g, InA: true, InB: true})
 			}
 		default:
 			for _, d := range jsonjs.Differences(m.Value, g, maxJSONDiffs) {
 				d.Path = path + strings.TrimPrefix(d.Path, "$")
-				diffs = append(diffs, jsonDiff(m.Key, cmp, d))
+				diffs, sides = append(diffs, jsonDiff(m.Key, cmp, d)), append(sides, d)
 			}
 		}
 	}
 	for _, m := range gotMembers {
 		if !want.Has(m.Key) {
+			// The key shares the answer's whole text (jsonjs.Parse), which
+			// the report must not keep: a case's result outlives its answer.
+			m.Key = strings.Clone(m.Key)
 			cmp, _ := ComparatorFor(op, m.Key)
 			if cmp == "" {
 				cmp = CmpJSON
 			}
-			diffs = append(diffs, Diff{
+			d := Diff{
 				Field: m.Key, Comparator: cmp, Path: memberPath("$", m.Key),
-				GotJSON: jsonjs.Marshal(m.Value),
-				Want:    "(missing)", Got: excerptJSON(m.Value),
+				Want: "(missing)", Got: excerptJSON(m.Value),
 				Message: fmt.Sprintf("unexpected output field %q", m.Key),
-			})
+			}
+			d.setGot(m.Value)
+			diffs, sides = append(diffs, d), append(sides, jsonjs.Difference{Path: d.Path, B: m.Value, InB: true})
 		}
 	}
-	return diffs
+	return diffs, sides
+}
+
+// MaxWholeBytes bounds the whole values a diff keeps (WantJSON, GotJSON).
+// No golden value comes near it (the largest are about 200 KB); a larger
+// one is kept as its excerpt only, so that a run against an adapter
+// answering every case with megabytes (issue 23) holds kilobytes a case.
+const MaxWholeBytes = 1 << 18
+
+// wholeJSON is v's JSON text, or nil and false when it is over
+// MaxWholeBytes: the walk stops there, so a huge or deeply nested value
+// costs that much, not its size.
+func wholeJSON(v jsonjs.Value) (raw []byte, fits bool) {
+	b, ok := jsonjs.AppendPrefix(nil, v, MaxWholeBytes)
+	if !ok {
+		return nil, false
+	}
+	return b, true
+}
+
+// setWant keeps the golden side's whole value, or says it is too large.
+func (d *Diff) setWant(v jsonjs.Value) {
+	var fits bool
+	d.WantJSON, fits = wholeJSON(v)
+	d.WantTooLarge = !fits
+}
+
+// setGot keeps the answer side's whole value, or says it is too large.
+func (d *Diff) setGot(v jsonjs.Value) {
+	var fits bool
+	d.GotJSON, fits = wholeJSON(v)
+	d.GotTooLarge = !fits
 }
 
 // memberPath appends a member step to a JSON path as jsonjs writes paths.
@@ -240,10 +281,12 @@ func isIdentifier(s string) bool {
 func jsonDiff(field, cmp string, x jsonjs.Difference) Diff {
 	d := Diff{Field: field, Comparator: cmp, Path: x.Path}
 	if x.InA {
-		d.WantJSON, d.Want = jsonjs.Marshal(x.A), excerptJSON(x.A)
+		d.setWant(x.A)
+		d.Want = excerptJSON(x.A)
 	}
 	if x.InB {
-		d.GotJSON, d.Got = jsonjs.Marshal(x.B), excerptJSON(x.B)
+		d.setGot(x.B)
+		d.Got = excerptJSON(x.B)
 	}
 	w, g := x.A, x.B
 	switch {
@@ -296,9 +339,10 @@ const (
 	contextBytes = 40
 )
 
-// excerptJSON is the compact JSON.stringify text of v, cut to excerptBytes.
+// excerptJSON is the compact JSON.stringify text of v, cut to
+// excerptBytes; only that much of v is serialized.
 func excerptJSON(v jsonjs.Value) string {
-	b := jsonjs.Marshal(v)
+	b, _ := jsonjs.AppendPrefix(nil, v, excerptBytes+1)
 	if len(b) <= excerptBytes {
 		return string(b)
 	}
@@ -330,12 +374,14 @@ func exactDiff(field, path string, want, got jsonjs.Value) *Diff {
 		if want.IsNull() && got.IsNull() {
 			return nil
 		}
-		return &Diff{
+		d := &Diff{
 			Field: field, Comparator: CmpExact, Path: path,
-			WantJSON: jsonjs.Marshal(want), GotJSON: jsonjs.Marshal(got),
 			Want: kindExcerpt(want), Got: kindExcerpt(got),
 			Message: fmt.Sprintf("want %s, got %s", describeKind(want), describeKind(got)),
 		}
+		d.setWant(want)
+		d.setGot(got)
+		return d
 	}
 	if ws == gs {
 		return nil
@@ -353,12 +399,14 @@ func exactDiff(field, path string, want, got jsonjs.Value) *Diff {
 	case i == len(ws):
 		msg += fmt.Sprintf("; want ends there, got has %d more bytes", len(gs)-i)
 	}
-	return &Diff{
+	d := &Diff{
 		Field: field, Comparator: CmpExact, Path: path, Offset: i,
-		WantJSON: jsonjs.Marshal(want), GotJSON: jsonjs.Marshal(got),
 		Want: Excerpt(ws, i), Got: Excerpt(gs, i),
 		Message: msg,
 	}
+	d.setWant(want)
+	d.setGot(got)
+	return d
 }
 
 // kindName is the JSON type of v with an article.

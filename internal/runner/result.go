@@ -39,9 +39,12 @@ type Diff struct {
 	// or the diagnosis names (issue 20). Counted apart, never as failed.
 	Affects []string `json:"affects,omitempty"`
 	// WantJSON and GotJSON are the whole values at Path, as JSON; absent
-	// on the side that has no member there.
-	WantJSON json.RawMessage `json:"want,omitempty"`
-	GotJSON  json.RawMessage `json:"got,omitempty"`
+	// on the side that has no member there, and for a value over
+	// MaxWholeBytes, which WantTooLarge or GotTooLarge flags instead.
+	WantJSON     json.RawMessage `json:"want,omitempty"`
+	GotJSON      json.RawMessage `json:"got,omitempty"`
+	WantTooLarge bool            `json:"wantTooLarge,omitempty"`
+	GotTooLarge  bool            `json:"gotTooLarge,omitempty"`
 	// WantText and GotText are set by the JSON report's writer when the
 	// value holds a lone surrogate: the value's exact JSON text, as a
 	// string every strict reader accepts (want and got then hold U+FFFD

@@ -13,13 +13,17 @@ import (
 )
 
 // adapterEnv makes the test binary an adapter process serving the
-// reference on stdin/stdout, so that the suite can drive a real process
-// session end to end.
+// reference on stdin/stdout ("1"), or deepHarness ("deep"), so that the
+// suite can drive a real process session end to end.
 const adapterEnv = "CONFORM_RUNNER_TEST_ADAPTER"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(adapterEnv) == "1" {
-		if err := adapter.Serve(context.Background(), os.Stdin, os.Stdout, adapter.Reference(), adapter.ReferenceImplementation()); err != nil {
+	if mode := os.Getenv(adapterEnv); mode != "" {
+		var h adapter.Harness = adapter.Reference()
+		if mode == "deep" {
+			h = deepHarness{}
+		}
+		if err := adapter.Serve(context.Background(), os.Stdin, os.Stdout, h, adapter.ReferenceImplementation()); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

@@ -3,7 +3,6 @@ package jsonjs
 import (
 	"encoding/binary"
 	"math/bits"
-	"slices"
 )
 
 // scan is Scan's driver: run reads the text and pauses for whatever
@@ -20,7 +19,7 @@ func (l *Lazy) scan(b []byte) bool {
 		tape, p = run(b, tape, p)
 		switch p.need {
 		case needTape:
-			tape = slices.Grow(tape, 1)
+			tape = grown(tape)
 		case needNumber:
 			p.end = scanNumber(b, p.i)
 			ok = p.end >= 0

@@ -27,9 +27,9 @@ func TestScratchKeepsNoReferences(t *testing.T) {
 				t.Errorf("%s: items[%d] keeps a value", text, i)
 			}
 		}
-		for i, c := range p.open[:cap(p.open)] {
-			if c.key != "" {
-				t.Errorf("%s: open[%d] keeps %q", text, i, c.key)
+		for i, o := range p.objects.top[:cap(p.objects.top)] {
+			if o.key != "" {
+				t.Errorf("%s: objects[%d] keeps %q", text, i, o.key)
 			}
 		}
 		if p.used != (used{}) || p.memberBlock != nil || p.itemBlock != nil || p.nodeBlock != nil {

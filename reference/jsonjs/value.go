@@ -24,6 +24,7 @@ package jsonjs
 
 import (
 	"math"
+	"unsafe"
 )
 
 // Kind is the JSON type of a Value.
@@ -72,13 +73,47 @@ type Value struct {
 	c *node   // the kind and a container's elements; nil for null
 }
 
-// node holds a value's kind and a container's elements: arr for an
-// array, obj for an object. Nodes are never written once made.
+// node holds a value's kind and a container's elements: n of them from
+// elems, Values for an array, Members for an object. Nodes are never
+// written once made. A node is 24 bytes, not the 56 of a kind and two
+// slices, because a deeply nested value (issue 23) holds one per level:
+// [[[…]]] costs 56 bytes a level, a node and the element that holds the
+// next one. So reflect.DeepEqual sees two containers as equal only when
+// they share their elements: compare Values with Equal, or their bytes.
 type node struct {
-	kind Kind
-	arr  []Value
-	obj  []Member
+	kind  Kind
+	n     int
+	elems unsafe.Pointer // *Value or *Member: the first element; nil when n is 0
 }
+
+// arrayNode is the node of an array of items (len > 0).
+func arrayNode(items []Value) node {
+	return node{kind: Array, n: len(items), elems: unsafe.Pointer(unsafe.SliceData(items))}
+}
+
+// objectNode is the node of an object of members (len > 0).
+func objectNode(members []Member) node {
+	return node{kind: Object, n: len(members), elems: unsafe.Pointer(unsafe.SliceData(members))}
+}
+
+// arr is an array node's elements (nil for other kinds).
+func (c *node) arr() []Value {
+	if c.kind != Array {
+		return nil
+	}
+	return unsafe.Slice((*Value)(c.elems), c.n)
+}
+
+// obj is an object node's members (nil for other kinds).
+func (c *node) obj() []Member {
+	if c.kind != Object {
+		return nil
+	}
+	return unsafe.Slice((*Member)(c.elems), c.n)
+}
+
+// size is the number of elements of a container node.
+func (c *node) size() int { return c.n }
 
 // kinds are the shared nodes of scalars and empty containers.
 var kinds = [...]node{Null: {kind: Null}, Bool: {kind: Bool}, Number: {kind: Number},
@@ -89,7 +124,7 @@ func (v Value) arr() []Value {
 	if v.c == nil {
 		return nil
 	}
-	return v.c.arr
+	return v.c.arr()
 }
 
 // obj is an object's members (nil for other kinds and the empty object).
@@ -97,7 +132,7 @@ func (v Value) obj() []Member {
 	if v.c == nil {
 		return nil
 	}
-	return v.c.obj
+	return v.c.obj()
 }
 
 // Member is one object member.
@@ -132,7 +167,8 @@ func ArrayValue(items ...Value) Value {
 	if len(items) == 0 {
 		return Value{c: &kinds[Array]}
 	}
-	return Value{c: &node{kind: Array, arr: items}}
+	n := arrayNode(items)
+	return Value{c: &n}
 }
 
 // ObjectValue returns a JSON object. Duplicate keys are resolved as JSON.parse
@@ -146,7 +182,8 @@ func objectOf(members []Member) Value {
 	if len(members) == 0 {
 		return Value{c: &kinds[Object]}
 	}
-	return Value{c: &node{kind: Object, obj: members}}
+	n := objectNode(members)
+	return Value{c: &n}
 }
 
 // Kind reports the JSON type.
@@ -222,8 +259,11 @@ func (v Value) IsInteger() bool {
 // Equal reports JSON equality: same kinds, numbers equal as float64 (so 1 and
 // 1.0 are equal, as are 0 and -0), strings byte-equal, arrays element-wise,
 // objects with the same key set and equal values regardless of member order.
+// It stops at the first difference and builds no path.
 func Equal(a, b Value) bool {
-	return FirstDifference(a, b) == ""
+	d := differ{max: 1}
+	d.run(a, b)
+	return !d.found
 }
 
 // FirstDifference returns "" when a and b are JSON-equal, else the JSON
@@ -249,64 +289,179 @@ type Difference struct {
 // Differences returns up to max places where a and b differ (max <= 0
 // means all), in document order of a. Members missing on either side are
 // reported at the member's path; containers of different sizes at their
-// own path.
+// own path. An object's missing members are reported before the
+// differences inside its members.
 func Differences(a, b Value, max int) []Difference {
-	var out []Difference
-	// Paths are built only for reported differences: formatting every
-	// visited path would cost O(depth²) on deeply nested values.
-	type pair struct {
-		a, b Value
-		path *pathNode
-	}
-	report := func(p *pathNode, av, bv Value, inA, inB bool) bool {
-		out = append(out, Difference{Path: p.String(), A: av, B: bv, InA: inA, InB: inB})
-		return max > 0 && len(out) >= max
-	}
-	stack := []pair{{a, b, nil}}
-	for len(stack) > 0 {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if !shallowEqual(p.a, p.b) {
-			if report(p.path, p.a, p.b, true, true) {
-				return out
-			}
-			continue
-		}
-		switch p.a.Kind() {
-		case Array:
-			as, bs := p.a.arr(), p.b.arr()
-			for i := len(as) - 1; i >= 0; i-- {
-				stack = append(stack, pair{as[i], bs[i], &pathNode{parent: p.path, index: i}})
-			}
-		case Object:
-			var next []pair
-			for _, m := range p.a.obj() {
-				bv, ok := p.b.Get(m.Key)
-				member := &pathNode{parent: p.path, key: m.Key, isKey: true}
-				if !ok {
-					if report(member, m.Value, Value{}, true, false) {
-						return out
-					}
-					continue
-				}
-				next = append(next, pair{m.Value, bv, member})
-			}
-			for _, m := range p.b.obj() {
-				if !p.a.Has(m.Key) {
-					if report(&pathNode{parent: p.path, key: m.Key, isKey: true}, Value{}, m.Value, false, true) {
-						return out
-					}
-				}
-			}
-			for i := len(next) - 1; i >= 0; i-- {
-				stack = append(stack, next[i])
-			}
-		}
-	}
-	return out
+	d := differ{max: max, collect: true}
+	d.run(a, b)
+	return d.out
 }
 
-// pathNode is one step of a JSON path; nil is the root "$".
+// differ walks two values in step, depth first, with an explicit stack of
+// the containers open on both sides: 24 bytes a level and no allocation
+// per value (issue 23), since a path is read off the stack only for a
+// difference it reports.
+type differ struct {
+	stack   stack[diffFrame]
+	max     int
+	collect bool // keep the differences (Differences), or only whether there is one (Equal)
+	found   bool
+	out     []Difference
+}
+
+// diffFrame is a container open on both sides (same kind and size); next
+// is the element after the one being compared.
+type diffFrame struct {
+	a, b *node
+	next int
+}
+
+func (d *differ) run(a, b Value) {
+	if d.visit(a, b) {
+		return
+	}
+	for d.stack.len() > 0 {
+		top := d.stack.peek()
+		var av, bv Value
+		switch a := top.a; {
+		case a.kind == Array && top.next < a.n:
+			av, bv = a.arr()[top.next], top.b.arr()[top.next]
+		case a.kind == Object && top.next < a.n:
+			m := a.obj()[top.next]
+			var ok bool
+			if bv, ok = member(top.b.obj(), m.Key, top.next); !ok {
+				top.next++ // reported missing when the object was visited
+				continue
+			}
+			av = m.Value
+		default:
+			d.stack.pop()
+			continue
+		}
+		top.next++
+		if d.visit(av, bv) {
+			return
+		}
+	}
+}
+
+// visit compares a and b at the path of the stack: it reports them when
+// they differ shallowly, an object's members missing on either side, and
+// opens a frame for their elements. It reports whether to stop.
+func (d *differ) visit(a, b Value) bool {
+	if !shallowEqual(a, b) {
+		return d.report(nil, a, b, true, true)
+	}
+	switch a.Kind() {
+	case Array:
+		if len(a.arr()) > 0 {
+			d.stack.push(diffFrame{a: a.c, b: b.c})
+		}
+	case Object:
+		as, bs := a.obj(), b.obj()
+		if len(as) == 0 {
+			return false
+		}
+		for i, m := range as {
+			if _, ok := member(bs, m.Key, i); !ok {
+				if d.report(&m.Key, m.Value, Value{}, true, false) {
+					return true
+				}
+			}
+		}
+		for i, m := range bs {
+			if _, ok := member(as, m.Key, i); !ok {
+				if d.report(&m.Key, Value{}, m.Value, false, true) {
+					return true
+				}
+			}
+		}
+		d.stack.push(diffFrame{a: a.c, b: b.c})
+	}
+	return false
+}
+
+// member is the value of the member named key, looked up at index hint
+// first: objects that agree mostly list their keys in the same order.
+func member(ms []Member, key string, hint int) (Value, bool) {
+	if hint < len(ms) && ms[hint].Key == key {
+		return ms[hint].Value, true
+	}
+	for i := range ms {
+		if ms[i].Key == key {
+			return ms[i].Value, true
+		}
+	}
+	return Value{}, false
+}
+
+// report records a difference at the stack's path, one member key further
+// when key is not nil, and reports whether to stop.
+func (d *differ) report(key *string, a, b Value, inA, inB bool) bool {
+	d.found = true
+	if !d.collect {
+		return true
+	}
+	d.out = append(d.out, Difference{Path: d.path(key), A: a, B: b, InA: inA, InB: inB})
+	return d.max > 0 && len(d.out) >= d.max
+}
+
+// path is the JSON path of the value being compared: a step for each open
+// frame (the element before its next), then key.
+func (d *differ) path(key *string) string {
+	n := 1 // measured first, so that a deep path is built in one allocation
+	d.stack.each(func(f *diffFrame) {
+		if f.a.kind == Array {
+			n += digits(f.next-1) + 2
+		} else {
+			n += keyStepSize(f.a.obj()[f.next-1].Key)
+		}
+	})
+	if key != nil {
+		n += keyStepSize(*key)
+	}
+	path := append(make([]byte, 0, n), '$')
+	d.stack.each(func(f *diffFrame) {
+		i := f.next - 1
+		if f.a.kind == Array {
+			path = append(appendInt(append(path, '['), int64(i)), ']')
+		} else {
+			path = appendKeyStep(path, f.a.obj()[i].Key)
+		}
+	})
+	if key != nil {
+		path = appendKeyStep(path, *key)
+	}
+	return unsafe.String(unsafe.SliceData(path), len(path)) // path is not written again
+}
+
+// digits is the number of decimal digits of i >= 0.
+func digits(i int) int {
+	n := 1
+	for ; i >= 10; i /= 10 {
+		n++
+	}
+	return n
+}
+
+// keyStepSize is the length appendKeyStep appends.
+func keyStepSize(key string) int {
+	if isIdentifier(key) {
+		return 1 + len(key)
+	}
+	return StringSize(key) + 2
+}
+
+// appendKeyStep appends a member step: .name for an identifier, else
+// ["name"].
+func appendKeyStep(path []byte, key string) []byte {
+	if isIdentifier(key) {
+		return append(append(path, '.'), key...)
+	}
+	return append(AppendString(append(path, '['), key), ']')
+}
+
+// pathNode is one step of a Field's JSON path; nil is the root "$".
 type pathNode struct {
 	parent *pathNode
 	index  int
@@ -321,13 +476,10 @@ func (n *pathNode) String() string {
 	}
 	path := []byte{'$'}
 	for i := len(steps) - 1; i >= 0; i-- {
-		switch s := steps[i]; {
-		case !s.isKey:
+		if s := steps[i]; s.isKey {
+			path = appendKeyStep(path, s.key)
+		} else {
 			path = append(appendInt(append(path, '['), int64(s.index)), ']')
-		case isIdentifier(s.key):
-			path = append(append(path, '.'), s.key...)
-		default:
-			path = append(AppendString(append(path, '['), s.key), ']')
 		}
 	}
 	return string(path)
