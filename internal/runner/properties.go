@@ -72,7 +72,8 @@ func CheckProperties(op string, input, output jsonjs.Value) []Diff {
 			// What the property looked at (issue 20): the field's value,
 			// so a report's reader sees what broke it.
 			if v, ok := output.Get(p.Field); ok {
-				d.GotJSON, d.Got = jsonjs.Marshal(v), excerptJSON(v)
+				d.setGot(v) // bounded: a huge or deep value keeps its excerpt only
+				d.Got = excerptJSON(v)
 			}
 			diffs = append(diffs, d)
 		}
