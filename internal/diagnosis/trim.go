@@ -94,27 +94,14 @@ func trimRewrite(space func(rune) bool) func(string, jsonjs.Value) (jsonjs.Value
 			}
 			switch model, js := blank(s), jsonjs.IsBlank(s); {
 			case model && !js:
-				args, changed = with(args, key, jsonjs.StringValue("")), true
+				args, changed = args.With(key, jsonjs.StringValue("")), true
 			case js && !model:
-				args, changed = with(args, key, jsonjs.StringValue(standIn)), true
+				args, changed = args.With(key, jsonjs.StringValue(standIn)), true
 			}
 		}
 		if !changed {
 			return input, false
 		}
-		return with(input, "args", args), true
+		return input.With("args", args), true
 	}
-}
-
-// with is the object v with member key's value replaced.
-func with(v jsonjs.Value, key string, value jsonjs.Value) jsonjs.Value {
-	members, _ := v.Members()
-	out := make([]jsonjs.Member, len(members))
-	for i, m := range members {
-		if m.Key == key {
-			m.Value = value
-		}
-		out[i] = m
-	}
-	return jsonjs.ObjectValue(out...)
 }
