@@ -30,6 +30,12 @@ def texts(case):
     out = []
     for d in case.get("diffs") or []:
         w, g = d.get("want"), d.get("got")
+        # A value holding a lone surrogate is written with U+FFFD, its exact
+        # JSON text beside it (wantText, gotText): the text is the value.
+        if "wantText" in d:
+            w = parse(d["wantText"].encode("utf-8", "surrogatepass"))
+        if "gotText" in d:
+            g = parse(d["gotText"].encode("utf-8", "surrogatepass"))
         out.append((w if isinstance(w, str) else stringify(w), g if isinstance(g, str) else stringify(g)))
     return out
 
