@@ -43,6 +43,8 @@ def texts(case):
 def cause(case):
     """(key requirement, cause) explaining the case, or None."""
     op, inp = case["op"], case.get("input") or {}
+    if "inputText" in case:  # the exact input, where the report holds U+FFFD for a lone surrogate
+        inp = parse(case["inputText"].encode("utf-8", "surrogatepass"))
     pairs = texts(case)
     got = " ".join(g for _, g in pairs)
     want = " ".join(w for w, _ in pairs)
