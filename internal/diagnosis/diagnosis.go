@@ -65,14 +65,21 @@ type Answer struct {
 	Says  *regexp.Regexp
 }
 
-// Variants are the inputs the reference answers in the model's stead;
+// Variants are the inputs the reference answers in the model's stead,
+// each naming its requirement (the model's, unless the place decides);
 // none for a model that fails in words of its own, or where the model and
 // the reference agree by construction.
 func (m Model) Variants(op string, input jsonjs.Value) []Variant {
 	if m.variants == nil {
 		return nil
 	}
-	return m.variants(op, input)
+	vs := m.variants(op, input)
+	for i := range vs {
+		if vs[i].Requirement == "" {
+			vs[i].Requirement = m.Requirement
+		}
+	}
+	return vs
 }
 
 // Answers are the model's possible answers to an op input, one a variant;
@@ -106,13 +113,13 @@ func Catalogue() []Model { return append([]Model(nil), catalogue...) }
 var catalogue = append(append(trimModels(), surrogateModels()...), settingModels()...)
 
 // one is a model's single variant, for the models whose rewrite is one
-// input.
-func one(req string, rewrite func(op string, input jsonjs.Value) (jsonjs.Value, bool), perturbs ...string) func(string, jsonjs.Value) []Variant {
+// input; it breaks the model's Requirement.
+func one(rewrite func(op string, input jsonjs.Value) (jsonjs.Value, bool), perturbs ...string) func(string, jsonjs.Value) []Variant {
 	return func(op string, input jsonjs.Value) []Variant {
 		in, ok := rewrite(op, input)
 		if !ok {
 			return nil
 		}
-		return []Variant{{Input: in, Requirement: req, Perturbs: perturbs}}
+		return []Variant{{Input: in, Perturbs: perturbs}}
 	}
 }

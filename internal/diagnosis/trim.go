@@ -36,7 +36,7 @@ func trimModels() []Model {
 			Behaves:   "Python's whitespace set (str.strip): U+0085 and U+001C–U+001F stripped, U+FEFF kept",
 			Functions: []string{"Python: str.strip(), str.isspace()"},
 			Fix:       "strip exactly ECMAScript's set: s.strip(' \\t\\n\\v\\f\\r\\xa0\\u1680\\u2000…\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff')",
-			variants: one("SEARCH-ARGS-3", trimRewrite(func(r rune) bool {
+			variants: one(trimRewrite(func(r rune) bool {
 				return unicodeWS(r) || (r >= 0x1C && r <= 0x1F)
 			}), "callView"),
 		},
@@ -45,21 +45,21 @@ func trimModels() []Model {
 			Behaves:   "the Unicode White_Space set: U+0085 stripped, U+FEFF kept",
 			Functions: []string{"Go: strings.TrimSpace, unicode.IsSpace", "Rust: str::trim, char::is_whitespace", "C#: String.Trim(), char.IsWhiteSpace"},
 			Fix:       "trim with ECMAScript's set: TAB, LF, VT, FF, CR, SPACE, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF",
-			variants:  one("SEARCH-ARGS-3", trimRewrite(unicodeWS), "callView"),
+			variants:  one(trimRewrite(unicodeWS), "callView"),
 		},
 		{
 			Name: "trim-java-trim", Requirement: "SEARCH-ARGS-3",
 			Behaves:   "Java's String.trim: every code point up to U+0020 stripped, no other",
 			Functions: []string{"Java: String.trim()"},
 			Fix:       "test each code point against ECMAScript's whitespace set instead of c <= ' '",
-			variants:  one("SEARCH-ARGS-3", trimRewrite(func(r rune) bool { return r <= 0x20 }), "callView"),
+			variants:  one(trimRewrite(func(r rune) bool { return r <= 0x20 }), "callView"),
 		},
 		{
 			Name: "trim-java-strip", Requirement: "SEARCH-ARGS-3",
 			Behaves:   "Java's Character.isWhitespace (String.strip): U+001C–U+001F stripped; U+00A0, U+2007, U+202F and U+FEFF kept",
 			Functions: []string{"Java: String.strip(), String.isBlank(), Character.isWhitespace"},
 			Fix:       "test each code point against ECMAScript's whitespace set",
-			variants: one("SEARCH-ARGS-3", trimRewrite(func(r rune) bool {
+			variants: one(trimRewrite(func(r rune) bool {
 				switch r {
 				case 0xA0, 0x2007, 0x202F, 0x85:
 					return false

@@ -88,20 +88,22 @@ func reproduces(c Case, a diagnosis.Answer, output *jsonjs.Value, errMsg *string
 	if differs[""] {
 		return jsonjs.Equal(mv, *output)
 	}
-	for _, side := range []jsonjs.Value{mv, *output} {
-		members, ok := side.Members()
-		if !ok {
+	modelMembers, ok1 := mv.Members()
+	harnessMembers, ok2 := output.Members()
+	if !ok1 || !ok2 {
+		return false
+	}
+	for _, m := range modelMembers {
+		if slices.Contains(a.Perturbs, m.Key) && !differs[m.Key] {
+			continue
+		}
+		if y, ok := output.Get(m.Key); !ok || !jsonjs.Equal(m.Value, y) {
 			return false
 		}
-		for _, m := range members {
-			if slices.Contains(a.Perturbs, m.Key) && !differs[m.Key] {
-				continue
-			}
-			x, inModel := mv.Get(m.Key)
-			y, inHarness := output.Get(m.Key)
-			if inModel != inHarness || !jsonjs.Equal(x, y) {
-				return false
-			}
+	}
+	for _, m := range harnessMembers { // what the harness has and the model lacks
+		if !mv.Has(m.Key) && !(slices.Contains(a.Perturbs, m.Key) && !differs[m.Key]) {
+			return false
 		}
 	}
 	return len(differs) > 0
