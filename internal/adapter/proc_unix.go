@@ -5,6 +5,7 @@ package adapter
 import (
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"syscall"
 )
@@ -39,4 +40,11 @@ func fdLimitHint(err error) string {
 		limit = fmt.Sprintf("its limit of %d (RLIMIT_NOFILE)", lim.Cur)
 	}
 	return fmt.Sprintf("conform ran out of file descriptors (%v; %s): this is conform's limit, not the adapter's fault; lower --jobs (each job holds about 4) or raise the hard limit (ulimit -Hn)", err, limit)
+}
+
+// endedItself reports whether st is the status of a process that ended by
+// itself (an exit, or a signal other than the SIGKILL conform sends).
+func endedItself(st *os.ProcessState) bool {
+	ws, ok := st.Sys().(syscall.WaitStatus)
+	return ok && (!ws.Signaled() || ws.Signal() != syscall.SIGKILL)
 }

@@ -147,6 +147,17 @@ var _ = Describe("a persistent adapter process", func() {
 		Expect(asFault(err).Kind).To(Equal(adapter.FaultCrash))
 	})
 
+	It("names the exit status of a crash though the exit is reaped after the end-of-stdout grace (a loaded machine)", func() {
+		DeferCleanup(adapter.HoldReaping(time.Second))
+		s := start(adapter.Config{Argv: []string{bin("crash-third")}})
+		expectItemsOutput(s, "c1")
+		expectItemsOutput(s, "c2")
+		_, err := s.Run(ctx, "c3", itemsOp, []byte(itemsInput))
+		f := asFault(err)
+		Expect(f.Kind).To(Equal(adapter.FaultCrash))
+		Expect(f.Message).To(Equal("adapter exited (exit status 3) before answering case c3"))
+	})
+
 	It("times out on hang, kills its process group, and the next case runs on a new process", func() {
 		s := start(adapter.Config{Argv: []string{bin("hang"), "search.present"}, Timeout: time.Second})
 		expectItemsOutput(s, "c1")
