@@ -437,12 +437,14 @@ func runTotals(r *runner.Report) map[verdict.Verdict]int {
 func QuoteArgv(argv []string) string {
 	parts := make([]string, len(argv))
 	for i, a := range argv {
-		parts[i] = shellQuote(a)
+		parts[i] = ShellQuote(a)
 	}
 	return strings.Join(parts, " ")
 }
 
-func shellQuote(s string) string {
+// ShellQuote quotes one word for a POSIX shell: bare when made only of
+// safe characters, else single-quoted.
+func ShellQuote(s string) string {
 	if s == "" {
 		return "''"
 	}
