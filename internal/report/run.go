@@ -73,8 +73,8 @@ func WriteRunText(w io.Writer, r *runner.Report, opt RunText) error {
 	if banner := IncompleteBanner(r); banner != "" {
 		b.WriteString("\n" + banner + "\n")
 	}
-	for _, n := range r.Notes { // closing the sessions: docs/protocol.md, Shutdown
-		fmt.Fprintf(&b, "note (%s): %s\n", line(n.Kind), line(n.Message))
+	for _, n := range (&Model{Run: r}).Notes() { // closing the sessions: docs/protocol.md, Shutdown
+		b.WriteString(textNote(n) + "\n")
 	}
 	if r.Fault != nil {
 		fmt.Fprintf(&b, "\n%s FAULT: %s\n", line(strings.ToUpper(r.Fault.Kind)), r.Fault.Headline())
