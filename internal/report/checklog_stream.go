@@ -3,7 +3,9 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"slices"
 
 	"github.com/dsh-conform/conform/internal/logcheck"
 )
@@ -94,4 +96,47 @@ func (j *CheckLogJSONStream) Finish(s *logcheck.Summary) error {
 	j.buf.WriteString("\n}\n")
 	j.flush()
 	return j.err
+}
+
+// CheckLogWriter writes one format of a check-log report as the run goes:
+// wire Finding to RunOptions.Listed and File to RunOptions.Done, and call
+// Finish with the summary. Text and JSON stream (CheckLogText,
+// CheckLogJSONStream); Markdown needs only the summary's counts and first
+// examples, written by Finish.
+type CheckLogWriter interface {
+	Finding(*logcheck.RunFinding)
+	File(*logcheck.FileResult)
+	Finish(*logcheck.Summary) error
+}
+
+// CheckLogStreams reports whether reports in these formats can all be
+// written as a check-log run goes, keeping nothing per finding or log
+// (issue 23). JUnit cannot: it needs every log's record, so with it the
+// run keeps them and every format is written from the whole summary
+// (Write).
+func CheckLogStreams(formats []string) bool {
+	return !slices.Contains(formats, "junit")
+}
+
+// NewCheckLogWriter starts the report in format (not junit:
+// CheckLogStreams) of a run with failOn and maxFindings on w.
+func NewCheckLogWriter(w io.Writer, format string, failOn logcheck.Level, maxFindings int) (CheckLogWriter, error) {
+	switch format {
+	case "text":
+		return NewCheckLogText(w, maxFindings), nil
+	case "json":
+		return NewCheckLogJSONStream(w, failOn, maxFindings), nil
+	case "markdown":
+		return checkLogMarkdown{w}, nil
+	}
+	return nil, fmt.Errorf("report: a check-log %s report is written from the whole summary (Write)", format)
+}
+
+// checkLogMarkdown is the Markdown report as a CheckLogWriter.
+type checkLogMarkdown struct{ w io.Writer }
+
+func (checkLogMarkdown) Finding(*logcheck.RunFinding) {}
+func (checkLogMarkdown) File(*logcheck.FileResult)    {}
+func (m checkLogMarkdown) Finish(s *logcheck.Summary) error {
+	return WriteCheckLogMarkdown(m.w, s)
 }
