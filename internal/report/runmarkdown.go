@@ -57,6 +57,13 @@ func WriteRunMarkdown(w io.Writer, r *runner.Report) error {
 	if r.Fault != nil {
 		b.WriteString("**Start fault**: " + MDCode(oneLine(r.Fault.Message, 300)) + "\n\n")
 	}
+	if notes := (&Model{Run: r}).Notes(); len(notes) > 0 { // closing the sessions: docs/protocol.md, Shutdown
+		b.WriteString("**Notes**\n\n")
+		for _, n := range notes {
+			b.WriteString("- " + mdNote(n) + "\n")
+		}
+		b.WriteString("\n")
+	}
 
 	t := Table{
 		Header: []string{"Requirement", "Level", "Status", "Cases", "Pass", "Fail", "Other"},
