@@ -184,10 +184,7 @@ func (r *Fuzz) WriteJSON(w io.Writer) error {
 
 func (r *Fuzz) implementation() string {
 	i := r.Implementation
-	s := i.Name
-	if i.Version != "" {
-		s += " " + i.Version
-	}
+	s := (&Model{Fuzz: r}).Implementation()
 	if i.Language != "" {
 		s += " (" + i.Language + ")"
 	}
@@ -412,7 +409,7 @@ func (r *Fuzz) JUnit() *TestSuites {
 	}
 	if r.Interrupted { // a campaign cut short is no pass (issue 21)
 		ts.Suites = append(ts.Suites, TestSuite{Name: "conform", Cases: []TestCase{{Name: "incomplete", Classname: "conform",
-			Error: &Outcome{Type: "incomplete", Message: fmt.Sprintf("the campaign was interrupted after %s: the rest did not run", plural(r.Cases, "case"))}}}})
+			Error: &Outcome{Type: "incomplete", Message: (&Model{Fuzz: r}).Stopped() + ": the rest did not run"}}}})
 	}
 	return ts
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/dsh-conform/conform/internal/logcheck"
 	"github.com/dsh-conform/conform/internal/runner"
-	"github.com/dsh-conform/conform/internal/verdict"
 )
 
 // Model is one report of conform, whichever command made it (issue 21:
@@ -124,30 +123,6 @@ func (m *Model) Stopped() string {
 		return fmt.Sprintf("the campaign was interrupted after %s", plural(m.Fuzz.Cases, "case"))
 	}
 	return checkLogPartial(m.CheckLog)
-}
-
-// Totals counts the verdicts of the cases run: a run's cases, a fuzz
-// campaign's; nil for check-log, whose findings have levels.
-func (m *Model) Totals() map[verdict.Verdict]int {
-	switch {
-	case m.Run != nil:
-		return runTotals(m.Run)
-	case m.Fuzz != nil:
-		return m.Fuzz.Totals
-	}
-	return nil
-}
-
-// Pass reports whether the report is a pass: complete, and nothing in it
-// fails the run.
-func (m *Model) Pass() bool {
-	switch {
-	case m.Run != nil:
-		return m.Run.Complete && m.Run.Conformant()
-	case m.Fuzz != nil:
-		return !m.Fuzz.Interrupted && m.Fuzz.Conformant()
-	}
-	return m.CheckLog.Result() == logcheck.ResultPass
 }
 
 // Note is something a report says beside its cases: what closing an

@@ -156,10 +156,11 @@ func SummaryLine(totals map[verdict.Verdict]int) string {
 // IncompleteBanner is the line that says a run did not complete, "" for
 // a complete run or one that never started (its fault says so).
 func IncompleteBanner(r *runner.Report) string {
-	if r.Complete || r.Fault != nil {
+	m := &Model{Run: r}
+	if m.Complete() || r.Fault != nil {
 		return ""
 	}
-	return "INCOMPLETE RUN: " + line(stoppedWhy(r)) + "; this report is no pass"
+	return "INCOMPLETE RUN: " + line(m.Stopped()) + "; this report is no pass"
 }
 
 // stoppedWhy is why a run did not complete, unescaped.
