@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -178,8 +179,8 @@ func (c *checkLogCmd) Run() error {
 	}
 	// The outputs are opened before any log is read, so that an unwritable
 	// --out fails at once; text and JSON stream into theirs.
-	var err error
 	bws := make([]*bufio.Writer, len(c.outs))
+	ws := make([]io.Writer, len(c.outs))
 	outs := make([]*report.Out, len(c.outs))
 	formats := make([]string, len(c.outs))
 	for i, o := range c.outs {
@@ -188,28 +189,19 @@ func (c *checkLogCmd) Run() error {
 			return infra("--out %s: %v", report.Bounded(o.Path), err)
 		}
 		defer out.Discard() // a report not written in full leaves the previous one (issue 21)
-		outs[i], bws[i], formats[i] = out, bufio.NewWriterSize(out.Writer(), 64<<10), o.Format
+		bws[i] = bufio.NewWriterSize(out.Writer(), 64<<10)
+		outs[i], ws[i], formats[i] = out, bws[i], o.Format
 	}
 
 	opt := logcheck.RunOptions{Options: c.options(), FailOn: logcheck.Level(c.FailOn), MaxFindings: c.MaxFindings, Baseline: bl}
 	// Text and JSON stream, Markdown needs counts and first examples: none
 	// holds a record per log or a listing (issue 23). JUnit keeps them
 	// all, and with it every format is written at the end.
-	finish := func(sum *logcheck.Summary) error {
-		for i, f := range formats {
-			if err := report.Write(bws[i], f, &report.Model{CheckLog: sum}); err != nil {
-				return err
-			}
-		}
-		return nil
+	writers, streams, err := report.NewCheckLogWriters(ws, formats, opt.FailOn, c.MaxFindings)
+	if err != nil {
+		return infra("%v", err)
 	}
-	if report.CheckLogStreams(formats) {
-		writers := make([]report.CheckLogWriter, len(formats))
-		for i, f := range formats {
-			if writers[i], err = report.NewCheckLogWriter(bws[i], f, opt.FailOn, c.MaxFindings); err != nil {
-				return infra("%v", err)
-			}
-		}
+	if streams {
 		flush := func() {}
 		if c.Follow { // each finding is shown as its line arrives
 			flush = func() {
@@ -218,27 +210,8 @@ func (c *checkLogCmd) Run() error {
 				}
 			}
 		}
-		opt.Listed = func(fd *logcheck.RunFinding) {
-			for _, w := range writers {
-				w.Finding(fd)
-			}
-			flush()
-		}
-		opt.Done = func(f *logcheck.FileResult) {
-			for _, w := range writers {
-				w.File(f)
-			}
-			flush()
-		}
-		finish = func(sum *logcheck.Summary) error {
-			var first error
-			for _, w := range writers {
-				if err := w.Finish(sum); err != nil && first == nil {
-					first = err
-				}
-			}
-			return first
-		}
+		opt.Listed = func(fd *logcheck.RunFinding) { writers.Finding(fd); flush() }
+		opt.Done = func(f *logcheck.FileResult) { writers.File(f); flush() }
 	}
 	var bar *report.Progress
 	if report.IsTerminal(os.Stderr) && !c.Follow {
@@ -263,7 +236,7 @@ func (c *checkLogCmd) Run() error {
 		return usage("%v", err)
 	}
 
-	err = finish(sum)
+	err = writers.Finish(sum)
 	for i := range outs {
 		if err == nil {
 			err = bws[i].Flush()

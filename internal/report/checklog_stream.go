@@ -140,3 +140,64 @@ func (checkLogMarkdown) File(*logcheck.FileResult)    {}
 func (m checkLogMarkdown) Finish(s *logcheck.Summary) error {
 	return WriteCheckLogMarkdown(m.w, s)
 }
+
+// NewCheckLogWriters starts the reports of one check-log run, formats[i]
+// on ws[i], as one CheckLogWriter. streams says whether they are written
+// as the run goes (CheckLogStreams): then wire Finding and File to the
+// run; else the run must keep every log's record (leave RunOptions.Listed
+// and Done unset) and Finish writes every format from the whole summary.
+func NewCheckLogWriters(ws []io.Writer, formats []string, failOn logcheck.Level, maxFindings int) (w CheckLogWriter, streams bool, err error) {
+	if !CheckLogStreams(formats) {
+		return checkLogWhole{ws, formats}, false, nil
+	}
+	fan := make(checkLogFan, len(formats))
+	for i, f := range formats {
+		if fan[i], err = NewCheckLogWriter(ws[i], f, failOn, maxFindings); err != nil {
+			return nil, false, err
+		}
+	}
+	return fan, true, nil
+}
+
+// checkLogFan feeds each of several writers.
+type checkLogFan []CheckLogWriter
+
+func (f checkLogFan) Finding(fd *logcheck.RunFinding) {
+	for _, w := range f {
+		w.Finding(fd)
+	}
+}
+
+func (f checkLogFan) File(fr *logcheck.FileResult) {
+	for _, w := range f {
+		w.File(fr)
+	}
+}
+
+// Finish ends every report and returns the first error.
+func (f checkLogFan) Finish(s *logcheck.Summary) error {
+	var first error
+	for _, w := range f {
+		if err := w.Finish(s); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// checkLogWhole writes every format from the whole summary at Finish.
+type checkLogWhole struct {
+	ws      []io.Writer
+	formats []string
+}
+
+func (checkLogWhole) Finding(*logcheck.RunFinding) {}
+func (checkLogWhole) File(*logcheck.FileResult)    {}
+func (c checkLogWhole) Finish(s *logcheck.Summary) error {
+	for i, f := range c.formats {
+		if err := Write(c.ws[i], f, &Model{CheckLog: s}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
