@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -41,14 +42,16 @@ type checkLogCmd struct {
 	GlobMaxResults     int               `name:"glob-max-results" default:"0" placeholder:"N" help:"glob's inline result cap; 0 = unknown."`
 	MaxLineBytes       int               `name:"max-line-bytes" default:"67108864" placeholder:"N" help:"Longest line kept in memory (default ${default} = 64 MiB); longer lines are skipped and reported."`
 
-	Format      string `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json, junit or markdown."`
-	Out         string `placeholder:"FILE" help:"Write the report to FILE instead of stdout (-)."`
-	FailOn      string `name:"fail-on" enum:"violation,warning" default:"violation" help:"Lowest level that fails the run (violation or warning)."`
-	MaxFindings int    `name:"max-findings" default:"1000" placeholder:"N" help:"List at most N findings (default ${default}; 0 = all); the rest are still counted, fail the run, and the report says how many were not listed."`
-	Baseline    string `placeholder:"FILE" help:"YAML baseline of accepted findings ({requirement, file?, reason, issue?}); entries matching no finding fail the run."`
+	Format      string   `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json (spec/schemas/report-check-log.json), junit or markdown."`
+	Out         []string `sep:"none" placeholder:"[FORMAT=]FILE" help:"Write the report to FILE instead of stdout (-). FORMAT=FILE (text, json, junit or markdown) writes that format to FILE, and may be repeated: one check, every artifact; the text report then goes to stdout unless an --out takes it. An --out naming a log or the baseline is a usage error."`
+	FailOn      string   `name:"fail-on" enum:"violation,warning" default:"violation" help:"Lowest level that fails the run (violation or warning)."`
+	MaxFindings int      `name:"max-findings" default:"1000" placeholder:"N" help:"List at most N findings (default ${default}; 0 = all); the rest are still counted, fail the run, and the report says how many were not listed."`
+	Baseline    string   `placeholder:"FILE" help:"YAML baseline of accepted findings ({requirement, file?, reason, issue?}); entries matching no finding fail the run."`
 
 	Follow     bool          `help:"Follow each FILE as a harness writes it (as tail -f): report each finding as its line arrives, until the session is over (a turn has ended, none is open, and the log has been quiet for --follow-idle) or SIGINT/SIGTERM, then write the report."`
 	FollowIdle time.Duration `name:"follow-idle" default:"2s" placeholder:"DURATION" help:"With --follow: how long a log must stay quiet after its turn ends before its session is taken as over (default ${default}; 0 = at once)."`
+
+	outs []report.OutSpec
 }
 
 // Validate runs at parse time, so its errors are usage errors (exit 2).
@@ -103,7 +106,41 @@ func (c *checkLogCmd) Validate() error {
 			return fmt.Errorf("--baseline %s: %v", c.Baseline, unwrapPath(err))
 		}
 	}
+	outs, err := report.ParseOuts(c.Format, c.Out)
+	if err != nil {
+		return err
+	}
+	inputs := [][2]string{{"--baseline", c.Baseline}}
+	for _, p := range c.Paths {
+		inputs = append(inputs, [2]string{"log", p})
+	}
+	if err := report.InputOut(outs, inputs...); err != nil {
+		return err
+	}
+	for _, o := range outs { // a report a directory's walk would read as a log
+		if o.ToFile() && strings.HasSuffix(o.Path, ".jsonl") && underAny(o.Path, c.Paths) {
+			return fmt.Errorf("--out %s is in a directory checked for logs: the report would be read as one; write it elsewhere", report.Bounded(o.Path))
+		}
+	}
+	c.outs = outs
 	return nil
+}
+
+// underAny reports whether path lies in one of the directories of dirs.
+func underAny(path string, dirs []string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	for _, d := range dirs {
+		if st, err := os.Stat(d); err != nil || !st.IsDir() {
+			continue
+		}
+		if dabs, err := filepath.Abs(d); err == nil && strings.HasPrefix(abs, strings.TrimSuffix(dabs, string(filepath.Separator))+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *checkLogCmd) options() logcheck.Options {
@@ -140,38 +177,41 @@ func (c *checkLogCmd) Run() error {
 			return usage("baseline:\n  %s", strings.ReplaceAll(err.Error(), "\n", "\n  "))
 		}
 	}
-	// The output is opened before any log is read, so that an unwritable
-	// --out fails at once; the text report streams into it.
-	out, err := report.OpenOut(c.Out)
-	if err != nil {
-		return infra("--out %s: %v", c.Out, err)
+	// The outputs are opened before any log is read, so that an unwritable
+	// --out fails at once; text and JSON stream into theirs.
+	bws := make([]*bufio.Writer, len(c.outs))
+	ws := make([]io.Writer, len(c.outs))
+	outs := make([]*report.Out, len(c.outs))
+	formats := make([]string, len(c.outs))
+	for i, o := range c.outs {
+		out, err := report.OpenOut(o.Path)
+		if err != nil {
+			return infra("--out %s: %v", report.Bounded(o.Path), err)
+		}
+		defer out.Discard() // a report not written in full leaves the previous one (issue 21)
+		bws[i] = bufio.NewWriterSize(out.Writer(), 64<<10)
+		outs[i], ws[i], formats[i] = out, bws[i], o.Format
 	}
-	defer out.Discard() // a report not written in full leaves the previous one (issue 21)
-	toFile := out.ToFile()
-	bw := bufio.NewWriterSize(out.Writer(), 64<<10)
 
 	opt := logcheck.RunOptions{Options: c.options(), FailOn: logcheck.Level(c.FailOn), MaxFindings: c.MaxFindings, Baseline: bl}
-	// Text and JSON stream, markdown needs counts and first examples: none
-	// holds a record per log or a listing (issue 23). JUnit keeps them all.
-	var finish func(*logcheck.Summary) error
-	switch c.Format {
-	case "text":
-		text := report.NewCheckLogText(bw, c.MaxFindings)
-		opt.Listed, opt.Done, finish = text.Finding, text.File, text.Finish
-	case "json":
-		js := report.NewCheckLogJSONStream(bw, opt.FailOn, c.MaxFindings)
-		opt.Listed, opt.Done, finish = js.Finding, js.File, js.Finish
-	case "markdown":
-		opt.Listed, opt.Done = func(*logcheck.RunFinding) {}, func(*logcheck.FileResult) {}
+	// Text and JSON stream, Markdown needs counts and first examples: none
+	// holds a record per log or a listing (issue 23). JUnit keeps them
+	// all, and with it every format is written at the end.
+	writers, streams, err := report.NewCheckLogWriters(ws, formats, opt.FailOn, c.MaxFindings)
+	if err != nil {
+		return infra("%v", err)
 	}
-	if c.Follow { // each finding is shown as its line arrives
-		listed, done := opt.Listed, opt.Done
-		if listed != nil {
-			opt.Listed = func(f *logcheck.RunFinding) { listed(f); bw.Flush() }
+	if streams {
+		flush := func() {}
+		if c.Follow { // each finding is shown as its line arrives
+			flush = func() {
+				for _, bw := range bws {
+					bw.Flush()
+				}
+			}
 		}
-		if done != nil {
-			opt.Done = func(f *logcheck.FileResult) { done(f); bw.Flush() }
-		}
+		opt.Listed = func(fd *logcheck.RunFinding) { writers.Finding(fd); flush() }
+		opt.Done = func(f *logcheck.FileResult) { writers.File(f); flush() }
 	}
 	var bar *report.Progress
 	if report.IsTerminal(os.Stderr) && !c.Follow {
@@ -196,25 +236,25 @@ func (c *checkLogCmd) Run() error {
 		return usage("%v", err)
 	}
 
-	if finish != nil {
-		err = finish(sum)
-	} else {
-		write := map[string]func(io.Writer, *logcheck.Summary) error{
-			"junit": report.WriteCheckLogJUnit, "markdown": report.WriteCheckLogMarkdown}[c.Format]
-		err = write(bw, sum)
-	}
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		err = out.Close()
+	err = writers.Finish(sum)
+	for i := range outs {
+		if err == nil {
+			err = bws[i].Flush()
+		}
+		if err == nil {
+			err = outs[i].Close()
+		}
 	}
 	if err != nil {
 		return infra("writing the report: %v", err)
 	}
-	// Whatever the format, say on stderr why the run failed when the
-	// report went elsewhere or is not meant for people.
-	if c.Format != "text" || toFile {
+	// Whatever the formats, say on stderr why the run failed when no
+	// report for people went to stdout.
+	textOnStdout := false
+	for _, o := range c.outs {
+		textOnStdout = textOnStdout || (o.Format == "text" && !o.ToFile())
+	}
+	if !textOnStdout {
 		problems := report.CheckLogProblems(sum)
 		for i, p := range problems {
 			if i == maxProblems { // the report lists them all

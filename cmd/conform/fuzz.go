@@ -50,12 +50,25 @@ type fuzzCmd struct {
 	// not a terminal; hidden, for tests.
 	ProgressEvery time.Duration `name:"progress-every" hidden:"" default:"10s"`
 
-	Format string `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json, junit or markdown."`
-	Out    string `placeholder:"FILE" help:"Write the report to FILE instead of stdout (-)."`
+	Format string   `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json (spec/schemas/report-fuzz.json), junit or markdown."`
+	Out    []string `sep:"none" placeholder:"[FORMAT=]FILE" help:"Write the report to FILE instead of stdout (-). FORMAT=FILE (text, json, junit or markdown) writes that format to FILE, and may be repeated: one campaign, every artifact; the text report then goes to stdout unless an --out takes it. An --out naming a file of the adapter command is a usage error."`
 
 	argv           []string
 	shard, nShards int
 	ops            []string
+	outs           []report.OutSpec
+}
+
+// inputs are the files the campaign reads that an --out must not replace:
+// the words of the adapter command naming a file (its program, a script).
+func (c *fuzzCmd) inputs() [][2]string {
+	var in [][2]string
+	for _, a := range c.argv {
+		if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() {
+			in = append(in, [2]string{"adapter command's", a})
+		}
+	}
+	return in
 }
 
 // Validate runs at parse time, so its errors are usage errors (exit 2).
@@ -115,6 +128,14 @@ func (c *fuzzCmd) Validate() error {
 		}
 		c.shard, c.nShards = sh.K, sh.N
 	}
+	outs, err := report.ParseOuts(c.Format, c.Out)
+	if err != nil {
+		return err
+	}
+	if err := report.InputOut(outs, c.inputs()...); err != nil {
+		return err
+	}
+	c.outs = outs
 	c.ops = nil
 	known := generators.DrawnOps()
 	for _, op := range strings.Split(c.Op, ",") {
@@ -163,11 +184,15 @@ func (c *fuzzCmd) repro(op string, seed uint64, k int) string {
 func (c *fuzzCmd) Run() error {
 	// Issue 11: an unwritable report or save directory is found before
 	// the campaign, not after it.
-	out, err := report.OpenOut(c.Out)
-	if err != nil {
-		return runFail("fuzz", exitInfraFailed, "--out %s: %v (checked before any case runs)", c.Out, err)
+	outs := make([]*report.Out, len(c.outs))
+	for i, o := range c.outs {
+		out, err := report.OpenOut(o.Path)
+		if err != nil {
+			return runFail("fuzz", exitInfraFailed, "--out %s: %v (checked before any case runs)", bounded(o.Path), err)
+		}
+		defer out.Discard() // a report not written in full leaves the previous one (issue 21)
+		outs[i] = out
 	}
-	defer out.Discard() // a report not written in full leaves the previous one (issue 21)
 	if err := checkSaveDir(c.SaveDir); err != nil {
 		return runFail("fuzz", exitInfraFailed, "--save-dir %s: %v (checked before any case runs)", c.SaveDir, err)
 	}
@@ -225,29 +250,22 @@ func (c *fuzzCmd) Run() error {
 		return status{exitInfraFailed}
 	}
 
-	var buf bytes.Buffer
-	var werr error
-	switch c.Format {
-	case "json":
-		werr = rep.WriteJSON(&buf)
-	case "junit":
-		werr = rep.WriteJUnit(&buf)
-	case "markdown":
-		werr = rep.WriteMarkdown(&buf)
-	default:
-		werr = rep.WriteText(&buf)
+	textOnStdout := false
+	for i, o := range c.outs {
+		var buf bytes.Buffer
+		werr := report.Write(&buf, o.Format, &report.Model{Fuzz: rep})
+		if werr == nil {
+			werr = outs[i].Write(buf.Bytes())
+		}
+		if werr != nil {
+			fmt.Fprintf(os.Stderr, "conform: fuzz: writing the %s report: %v\n", o.Format, werr)
+			return status{exitInfraFailed}
+		}
+		textOnStdout = textOnStdout || (o.Format == "text" && !o.ToFile())
 	}
-	toFile := out.ToFile()
-	if werr == nil {
-		werr = out.Write(buf.Bytes())
-	}
-	if werr != nil {
-		fmt.Fprintf(os.Stderr, "conform: fuzz: writing the report: %v\n", werr)
-		return status{exitInfraFailed}
-	}
-	if (c.Format != "text" || toFile) && !rep.Conformant() {
+	if !textOnStdout && !rep.Conformant() {
 		fmt.Fprintf(os.Stderr, "conform: fuzz: %s in %d failing cases of %d (first: case %d, %s)\n",
-			fuzz.Plural(len(rep.Findings), "finding", "findings"), rep.FailingCases(), rep.Cases, rep.FirstFailing.Case, rep.FirstFailing.Key)
+			fuzz.Plural(len(rep.Findings), "finding", "findings"), rep.FailingCases(), rep.Cases, rep.FirstFailing.Case, report.Bounded(rep.FirstFailing.Key))
 	}
 	var saveErr *fuzz.SaveError
 	var genErr *fuzz.GeneratorError

@@ -71,6 +71,14 @@ var _ = Describe("reports against a hostile adapter and hostile logs (issue 21: 
 		Expect(forged(r.stdout)).To(BeEmpty())
 	})
 
+	It("fuzz: the first finding's key reaches stderr inert when the report goes elsewhere", func() {
+		r := rtConform("fuzz", "--op", "retain.items", "--cases", "3", "--seed", "1", "--format", "json", "--", hostileReference())
+		Expect(r.code).To(Equal(exitNonconform), r.stderr)
+		Expect(r.stderr).To(ContainSubstring(`52;c;cm0gLXJmIH4=`), "the key is said")
+		Expect(rawHidden(r.stderr)).To(BeEmpty(), r.stderr)
+		Expect(forged(r.stderr)).To(BeEmpty(), r.stderr)
+	})
+
 	It("check-log: a log's file name reaches the text and Markdown reports inert", func() {
 		dir := GinkgoT().TempDir()
 		name := filepath.Join(dir, "a\x1b]52;c;cm0gLXJmIH4=\a\u202e\nFORGED `` @team #1.jsonl")

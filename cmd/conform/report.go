@@ -132,7 +132,7 @@ func (c *reportCmd) convert() error {
 		return runFail(cmd, exitUsage, "%v", err)
 	}
 	for _, o := range outs {
-		if err := outIsInput(cmd, o.path, [2]string{"report", c.Reports[0]}); err != nil {
+		if err := outIsInput(cmd, o.Path, [2]string{"report", c.Reports[0]}); err != nil {
 			return err
 		}
 	}
@@ -142,11 +142,11 @@ func (c *reportCmd) convert() error {
 	}
 	for _, o := range outs {
 		var buf bytes.Buffer
-		if err := report.WriteRun(&buf, o.format, r, report.RunText{MaxFailures: 25}); err != nil {
-			return runFail(cmd, exitInfraFailed, "rendering the %s report: %v", o.format, err)
+		if err := report.WriteRun(&buf, o.Format, r, report.RunText{MaxFailures: 25}); err != nil {
+			return runFail(cmd, exitInfraFailed, "rendering the %s report: %v", o.Format, err)
 		}
-		if err := report.WriteFile(o.path, buf.Bytes()); err != nil {
-			return runFail(cmd, exitInfraFailed, "--out %s: %v", bounded(o.path), err)
+		if err := report.WriteFile(o.Path, buf.Bytes()); err != nil {
+			return runFail(cmd, exitInfraFailed, "--out %s: %v", bounded(o.Path), err)
 		}
 	}
 	return nil

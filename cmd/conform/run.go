@@ -11,7 +11,6 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -398,66 +397,31 @@ func lastLines(s string, n int) string {
 // outIsInput refuses an --out that names one of the run's inputs (flag
 // name → path): the report would destroy what it is made from (issue 21).
 func outIsInput(cmd, out string, inputs ...[2]string) error {
-	for _, in := range inputs {
-		if report.SameFile(out, in[1]) {
-			return runFail(cmd, exitUsage, "--out %s is the %s file: the report would replace its own input; write it elsewhere", bounded(out), in[0])
-		}
+	if err := report.InputOut([]report.OutSpec{{Path: out}}, inputs...); err != nil {
+		return runFail(cmd, exitUsage, "%v", err)
 	}
 	return nil
 }
 
 // bounded is an outside string quoted for an error message, cut to a
 // few hundred bytes with its length stated.
-func bounded(s string) string {
-	const max = 200
-	if len(s) <= max {
-		return report.Text(s)
-	}
-	n := max
-	for n > 0 && s[n]&0xc0 == 0x80 {
-		n--
-	}
-	return fmt.Sprintf("%s… (%d bytes)", report.Text(s[:n]), len(s))
-}
+func bounded(s string) string { return report.Bounded(s) }
 
-// runOut is one report of a run: its format and where it goes ("" or
-// "-": stdout).
+// runOut is one report of a run: its format and path (report.ParseOuts)
+// and, once opened, its output.
 type runOut struct {
-	format, path string
-	out          *report.Out
+	report.OutSpec
+	out *report.Out
 }
 
-// toFile says whether the report goes to a file.
-func (o runOut) toFile() bool { return o.path != "" && o.path != "-" }
-
-// parseOuts reads the --out flags: FORMAT=FILE, or FILE in --format's
-// format; none is --format to stdout. Given FORMAT=FILE, the text report
-// goes to stdout unless an --out takes stdout or the text format. Two
-// reports to one file are a usage error.
+// parseOuts reads the --out flags (report.ParseOuts).
 func parseOuts(format string, flags []string) ([]runOut, error) {
-	var outs []runOut
-	explicit, text, stdout := false, false, false
-	for _, f := range flags {
-		o := runOut{format: format, path: f}
-		if k, v, ok := strings.Cut(f, "="); ok && slices.Contains(report.RunFormats, k) {
-			o, explicit = runOut{format: k, path: v}, true
-			if v == "" {
-				return nil, fmt.Errorf("--out %s: give a file after %s= (- for stdout)", f, k)
-			}
-		}
-		for _, prev := range outs {
-			if (!o.toFile() && !prev.toFile()) || (o.toFile() && prev.toFile() && report.SameFile(o.path, prev.path)) {
-				return nil, fmt.Errorf("--out %s and --out %s write one file twice", bounded(prev.path), bounded(o.path))
-			}
-		}
-		text = text || o.format == "text"
-		stdout = stdout || !o.toFile()
-		outs = append(outs, o)
+	specs, err := report.ParseOuts(format, flags)
+	outs := make([]runOut, len(specs))
+	for i, o := range specs {
+		outs[i].OutSpec = o
 	}
-	if len(outs) == 0 || (explicit && !text && !stdout) {
-		outs = append(outs, runOut{format: map[bool]string{true: "text", false: format}[explicit]})
-	}
-	return outs, nil
+	return outs, err
 }
 
 // runMemoryLimit is the soft memory limit of a run (GOMEMLIMIT unset). A
@@ -478,14 +442,14 @@ func (c *runCmd) Run() error {
 		return runFail(cmd, exitUsage, "%v", err)
 	}
 	for _, o := range outs {
-		if err := outIsInput(cmd, o.path, [2]string{"--rerun-failed", c.Flags.RerunFailed}, [2]string{"--baseline", c.Flags.Baseline}); err != nil {
+		if err := outIsInput(cmd, o.Path, [2]string{"--rerun-failed", c.Flags.RerunFailed}, [2]string{"--baseline", c.Flags.Baseline}); err != nil {
 			return err
 		}
 	}
 	for i := range outs {
 		o := &outs[i]
-		if o.out, err = report.OpenOut(o.path); err != nil {
-			return runFail(cmd, exitInfraFailed, "--out %s: %v (checked before any case runs)", bounded(o.path), err)
+		if o.out, err = report.OpenOut(o.Path); err != nil {
+			return runFail(cmd, exitInfraFailed, "--out %s: %v (checked before any case runs)", bounded(o.Path), err)
 		}
 		defer o.out.Discard() // a report not written in full leaves the previous one (issue 21)
 	}
@@ -500,7 +464,7 @@ func (c *runCmd) Run() error {
 		rep := &runner.Report{Format: runner.ReportFormat, Version: runner.ReportVersion, Started: time.Now().UTC(),
 			Fault: &runner.Fault{Kind: kind, Message: lastFailure}, Cases: []runner.CaseResult{}, Totals: runner.Totals(nil)}
 		for _, o := range outs {
-			if o.toFile() || o.format != "text" { // a text fault on stdout would repeat stderr's message
+			if o.ToFile() || o.Format != "text" { // a text fault on stdout would repeat stderr's message
 				_ = c.write(rep, o, 0)
 			}
 		}
@@ -522,9 +486,9 @@ func (c *runCmd) Run() error {
 		if err := c.write(rep, o, total); err != nil {
 			return err
 		}
-		textOnStdout = textOnStdout || (o.format == "text" && !o.toFile())
-		if o.toFile() {
-			files = append(files, o.path)
+		textOnStdout = textOnStdout || (o.Format == "text" && !o.ToFile())
+		if o.ToFile() {
+			files = append(files, o.Path)
 		}
 	}
 	if runErr != nil {
@@ -550,7 +514,7 @@ func (c *runCmd) write(rep *runner.Report, o runOut, total int) error {
 	// Streamed: a report is never held whole (issue 21: a 20 MB answer
 	// costs no copies); one not written in full leaves the previous file.
 	bw := bufio.NewWriterSize(o.out.Writer(), 64<<10)
-	err := report.WriteRun(bw, o.format, rep, report.RunText{MaxFailures: c.MaxFailures, Verbose: c.Verbose, TotalCases: total})
+	err := report.WriteRun(bw, o.Format, rep, report.RunText{MaxFailures: c.MaxFailures, Verbose: c.Verbose, TotalCases: total})
 	if err == nil {
 		err = bw.Flush()
 	}
@@ -558,7 +522,7 @@ func (c *runCmd) write(rep *runner.Report, o runOut, total int) error {
 		err = o.out.Close()
 	}
 	if err != nil {
-		return runFail(cmd, exitInfraFailed, "writing the %s report: %v", o.format, err)
+		return runFail(cmd, exitInfraFailed, "writing the %s report: %v", o.Format, err)
 	}
 	return nil
 }

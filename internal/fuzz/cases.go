@@ -3,11 +3,11 @@ package fuzz
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"pgregory.net/rapid"
 
 	"github.com/dsh-conform/conform/generators"
+	"github.com/dsh-conform/conform/internal/report"
 	"github.com/dsh-conform/conform/reference/codemode"
 	"github.com/dsh-conform/conform/reference/jsonjs"
 	"github.com/dsh-conform/conform/reference/retention"
@@ -136,13 +136,8 @@ func newInput(typed any) (Input, error) {
 	return Input{Typed: typed, Value: v, Text: generators.Case{Input: v}.InputText()}, nil
 }
 
-// Size describes how big an input is, for the report: the input's byte
-// length, the counts that matter for its op, and a one-line summary.
-type Size struct {
-	Bytes   int            `json:"bytes"`
-	Counts  map[string]int `json:"counts,omitempty"`
-	Summary string         `json:"summary"`
-}
+// Size describes how big an input is (report.FuzzSize).
+type Size = report.FuzzSize
 
 // SizeOf measures an input.
 func SizeOf(in Input) Size {
@@ -243,15 +238,4 @@ func spillText(in spill.PreviewInput) string {
 		}
 	}
 	return b.String()
-}
-
-// shortText cuts s to n bytes on a code point boundary, marking the cut.
-func shortText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }

@@ -573,7 +573,6 @@ func (c *campaign) report(hello adapter.Hello, jobs int, campaignTime time.Durat
 			OriginalSize: SizeOf(g.from.input),
 			Shrink:       g.info,
 			Repro:        repro(first.Op, c.opt.Seed, first.Case),
-			input:        g.example,
 		})
 	}
 	return rep

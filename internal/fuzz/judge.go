@@ -10,6 +10,7 @@ import (
 
 	"github.com/dsh-conform/conform/generators"
 	"github.com/dsh-conform/conform/internal/adapter"
+	"github.com/dsh-conform/conform/internal/report"
 	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/internal/verdict"
 	"github.com/dsh-conform/conform/reference"
@@ -67,28 +68,8 @@ func judgeWant(ctx context.Context, s adapter.Session, id, op string, reqs []str
 	return runner.RunCase(ctx, s, c, timeout)
 }
 
-// Key identifies a finding by its cause: the op, the first differing
-// field and the requirements the case's diffs blame (issue 12), e.g.
-// "grep.result content SEARCH-GREP-2" or "run_code.result content
-// CODE-NUM-1"; for a fault, the op and the verdict, "grep.result (crash)".
-// Results with the same key are one bug, reported once with a count and
-// its own shrunk example.
-type Key struct {
-	Op           string          `json:"op"`
-	Field        string          `json:"field,omitempty"`        // "(answer)" for the answer as a whole
-	Requirements string          `json:"requirements,omitempty"` // the blamed requirement IDs, sorted, space-separated
-	Verdict      verdict.Verdict `json:"verdict"`
-}
-
-func (k Key) String() string {
-	switch {
-	case k.Verdict != verdict.Fail:
-		return k.Op + " (" + string(k.Verdict) + ")"
-	case k.Requirements != "":
-		return k.Op + " " + k.Field + " " + k.Requirements
-	}
-	return k.Op + " " + k.Field
-}
+// Key identifies a finding by its cause (report.FuzzKey).
+type Key = report.FuzzKey
 
 // KeyOf returns the finding key of a result, and false for a result that is
 // not a finding (pass, skipped, unsupported).

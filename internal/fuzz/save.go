@@ -9,14 +9,11 @@ import (
 
 	"github.com/dsh-conform/conform/generators"
 	"github.com/dsh-conform/conform/internal/fixture"
+	"github.com/dsh-conform/conform/internal/report"
 )
 
-// Saved names the files a finding was saved to.
-type Saved struct {
-	ID      string `json:"id"`      // the case ID, "<op>/fuzz-<hash>"
-	Fixture string `json:"fixture"` // <dir>/fixtures/<op>/fuzz-<hash>.json
-	Golden  string `json:"golden"`  // <dir>/golden/<op>/fuzz-<hash>.json
-}
+// Saved names the files a finding was saved to (report.FuzzSaved).
+type Saved = report.FuzzSaved
 
 // SavedName is the case name of a saved input: "fuzz-" and the first 12 hex
 // digits of the SHA-256 of the op and the input text, so saving the same

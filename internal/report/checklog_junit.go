@@ -26,7 +26,7 @@ func CheckLogJUnit(s *logcheck.Summary) *TestSuites {
 			suite.Cases = append(suite.Cases, TestCase{Name: "read", Classname: "log", SystemOut: strings.Join(f.Notes, "\n") + "\n"})
 		}
 		if f.Partial {
-			suite.Cases = append(suite.Cases, TestCase{Name: "read", Classname: "log", Error: &Outcome{Message: "interrupted: " + checkLogPartial(s), Type: "interrupted"}})
+			suite.Cases = append(suite.Cases, TestCase{Name: "read", Classname: "log", Error: &Outcome{Message: "interrupted: " + (&Model{CheckLog: s}).Stopped(), Type: "interrupted"}})
 		}
 		for _, id := range checked {
 			tc := TestCase{Name: id, Classname: CheckLogArea(id)}

@@ -63,8 +63,8 @@ func WriteCheckLogMarkdown(w io.Writer, s *logcheck.Summary) error {
 		if f.Err != nil {
 			notes = append(notes, fmt.Sprintf("%s could not be read: %s", MDCode(f.Name), MDCode(f.Err.Error())))
 		}
-		for _, n := range f.Notes {
-			notes = append(notes, fmt.Sprintf("`%s`: %s", f.Name, n))
+		for _, n := range fileNotes(f) {
+			notes = append(notes, mdNote(n))
 		}
 	}
 	if s.Interrupted {

@@ -3,7 +3,9 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"slices"
 
 	"github.com/dsh-conform/conform/internal/logcheck"
 )
@@ -94,4 +96,108 @@ func (j *CheckLogJSONStream) Finish(s *logcheck.Summary) error {
 	j.buf.WriteString("\n}\n")
 	j.flush()
 	return j.err
+}
+
+// CheckLogWriter writes one format of a check-log report as the run goes:
+// wire Finding to RunOptions.Listed and File to RunOptions.Done, and call
+// Finish with the summary. Text and JSON stream (CheckLogText,
+// CheckLogJSONStream); Markdown needs only the summary's counts and first
+// examples, written by Finish.
+type CheckLogWriter interface {
+	Finding(*logcheck.RunFinding)
+	File(*logcheck.FileResult)
+	Finish(*logcheck.Summary) error
+}
+
+// CheckLogStreams reports whether reports in these formats can all be
+// written as a check-log run goes, keeping nothing per finding or log
+// (issue 23). JUnit cannot: it needs every log's record, so with it the
+// run keeps them and every format is written from the whole summary
+// (Write).
+func CheckLogStreams(formats []string) bool {
+	return !slices.Contains(formats, "junit")
+}
+
+// NewCheckLogWriter starts the report in format (not junit:
+// CheckLogStreams) of a run with failOn and maxFindings on w.
+func NewCheckLogWriter(w io.Writer, format string, failOn logcheck.Level, maxFindings int) (CheckLogWriter, error) {
+	switch format {
+	case "text":
+		return NewCheckLogText(w, maxFindings), nil
+	case "json":
+		return NewCheckLogJSONStream(w, failOn, maxFindings), nil
+	case "markdown":
+		return checkLogMarkdown{w}, nil
+	}
+	return nil, fmt.Errorf("report: a check-log %s report is written from the whole summary (Write)", format)
+}
+
+// checkLogMarkdown is the Markdown report as a CheckLogWriter.
+type checkLogMarkdown struct{ w io.Writer }
+
+func (checkLogMarkdown) Finding(*logcheck.RunFinding) {}
+func (checkLogMarkdown) File(*logcheck.FileResult)    {}
+func (m checkLogMarkdown) Finish(s *logcheck.Summary) error {
+	return WriteCheckLogMarkdown(m.w, s)
+}
+
+// NewCheckLogWriters starts the reports of one check-log run, formats[i]
+// on ws[i], as one CheckLogWriter. streams says whether they are written
+// as the run goes (CheckLogStreams): then wire Finding and File to the
+// run; else the run must keep every log's record (leave RunOptions.Listed
+// and Done unset) and Finish writes every format from the whole summary.
+func NewCheckLogWriters(ws []io.Writer, formats []string, failOn logcheck.Level, maxFindings int) (w CheckLogWriter, streams bool, err error) {
+	if !CheckLogStreams(formats) {
+		return checkLogWhole{ws, formats}, false, nil
+	}
+	fan := make(checkLogFan, len(formats))
+	for i, f := range formats {
+		if fan[i], err = NewCheckLogWriter(ws[i], f, failOn, maxFindings); err != nil {
+			return nil, false, err
+		}
+	}
+	return fan, true, nil
+}
+
+// checkLogFan feeds each of several writers.
+type checkLogFan []CheckLogWriter
+
+func (f checkLogFan) Finding(fd *logcheck.RunFinding) {
+	for _, w := range f {
+		w.Finding(fd)
+	}
+}
+
+func (f checkLogFan) File(fr *logcheck.FileResult) {
+	for _, w := range f {
+		w.File(fr)
+	}
+}
+
+// Finish ends every report and returns the first error.
+func (f checkLogFan) Finish(s *logcheck.Summary) error {
+	var first error
+	for _, w := range f {
+		if err := w.Finish(s); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// checkLogWhole writes every format from the whole summary at Finish.
+type checkLogWhole struct {
+	ws      []io.Writer
+	formats []string
+}
+
+func (checkLogWhole) Finding(*logcheck.RunFinding) {}
+func (checkLogWhole) File(*logcheck.FileResult)    {}
+func (c checkLogWhole) Finish(s *logcheck.Summary) error {
+	for i, f := range c.formats {
+		if err := Write(c.ws[i], f, &Model{CheckLog: s}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

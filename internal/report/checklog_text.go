@@ -40,8 +40,8 @@ func (t *CheckLogText) File(f *logcheck.FileResult) {
 	if f.Shown == 0 && f.Err == nil && f.Dropped == 0 && !f.Partial && len(f.Notes) == 0 {
 		return
 	}
-	for _, n := range f.Notes {
-		t.printf("%s: note: %s\n", f.Name, n)
+	for _, n := range fileNotes(f) {
+		t.printf("%s\n", textNote(n))
 	}
 	if f.Dropped > 0 {
 		t.printf("%s: %d more findings not listed (--max-findings %d)\n", line(f.Name), f.Dropped, t.maxFindings)

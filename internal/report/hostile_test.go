@@ -91,6 +91,7 @@ func hostileCheckLog(t *rapid.T) *logcheck.Summary {
 	a.Stats = logcheck.Stats{Lines: 3, Events: 2, ResultsChecked: map[string]int{h("tool"): 1}, UnknownTypes: map[string]int{h("event type"): 1}, Bytes: 10}
 	s.Add(a, logcheck.Finding{File: name, Line: 2, Requirement: "LOG-5", Level: logcheck.Violation, Message: h("finding")})
 	s.Add(a, logcheck.Finding{File: name, Requirement: "LOG-CHECK-2", Level: logcheck.Warning, Message: h("finding2")})
+	a.Notes = []string{"was truncated to 3 bytes after 10 were read; following it stopped there"} // conform's words about an outside name
 	b := s.AddFile(h("unreadable file"))
 	b.Err = errors.New(h("read error"))
 	s.Finish()
@@ -281,32 +282,35 @@ var _ = Describe("every writer against hostile outside strings (issue 21: safe t
 			}
 			checkMarkdown(t, "matrix markdown", b.String())
 
-			cl := hostileCheckLog(t)
-			b.Reset()
-			if err := report.WriteCheckLogText(&b, cl); err != nil {
-				t.Fatal(err)
+			// Every model in every format, through the one writer of each.
+			for _, model := range []*report.Model{{Run: run, Text: report.RunText{Verbose: true}}, {CheckLog: hostileCheckLog(t)}, {Fuzz: hostileFuzz(t)}} {
+				for _, format := range report.Formats {
+					what := model.Command() + " " + format
+					b.Reset()
+					if err := report.Write(&b, format, model); err != nil {
+						t.Fatalf("%s: %v", what, err)
+					}
+					switch format {
+					case "text":
+						checkText(t, what, b.String())
+					case "markdown":
+						checkMarkdown(t, what, b.String())
+					case "json":
+						if _, err := jsonjs.Parse(b.Bytes()); err != nil {
+							t.Fatalf("%s: %v", what, err)
+						}
+					case "junit":
+						if _, err := report.ReadJUnit(&b); err != nil {
+							t.Fatalf("%s: %v", what, err)
+						}
+					}
+				}
+				if model.CheckLog != nil {
+					for _, p := range report.CheckLogProblems(model.CheckLog) {
+						checkText(t, "check-log problem", p)
+					}
+				}
 			}
-			checkText(t, "check-log text", b.String())
-			for _, p := range report.CheckLogProblems(cl) {
-				checkText(t, "check-log problem", p)
-			}
-			b.Reset()
-			if err := report.WriteCheckLogMarkdown(&b, cl); err != nil {
-				t.Fatal(err)
-			}
-			checkMarkdown(t, "check-log markdown", b.String())
-
-			fz := hostileFuzz(t)
-			b.Reset()
-			if err := fz.WriteText(&b); err != nil {
-				t.Fatal(err)
-			}
-			checkText(t, "fuzz text", b.String())
-			b.Reset()
-			if err := fz.WriteMarkdown(&b); err != nil {
-				t.Fatal(err)
-			}
-			checkMarkdown(t, "fuzz markdown", b.String())
 		})
 	})
 

@@ -240,3 +240,18 @@ func hex16(h []byte) (uint16, bool) {
 	}
 	return u, true
 }
+
+// writeJSON is the one JSON writer: a run's report (runjson.go) and a
+// fuzz campaign's through WriteIndentedJSON, whose outside values are
+// spliced verbatim at any depth; check-log's (checklog_json.go).
+func writeJSON(w io.Writer, m *Model) error {
+	switch {
+	case m.Run != nil:
+		return WriteRunJSON(w, m.Run)
+	case m.Fuzz != nil:
+		return m.Fuzz.WriteJSON(w)
+	case m.CheckLog != nil:
+		return WriteCheckLogJSON(w, m.CheckLog)
+	}
+	return errNoBody
+}

@@ -135,3 +135,21 @@ func ReadJUnit(r io.Reader) (*TestSuites, error) {
 	}
 	return &out, nil
 }
+
+// writeJUnit is the one JUnit writer: the run's, fuzz's and check-log's
+// test suites (RunJUnit, Fuzz.JUnit, CheckLogJUnit), every string escaped
+// by the XML encoder (Write).
+func writeJUnit(w io.Writer, m *Model) error {
+	var ts *TestSuites
+	switch {
+	case m.Run != nil:
+		ts = RunJUnit(m.Run)
+	case m.Fuzz != nil:
+		ts = m.Fuzz.JUnit()
+	case m.CheckLog != nil:
+		ts = CheckLogJUnit(m.CheckLog)
+	default:
+		return errNoBody
+	}
+	return ts.Write(w)
+}

@@ -80,3 +80,19 @@ var cellEscaper = strings.NewReplacer("|", `\|`, "\r\n", "<br>", "\n", "<br>", "
 func EscapeCell(s string) string {
 	return cellEscaper.Replace(strings.TrimSpace(s))
 }
+
+// writeMarkdown is the one Markdown writer: run (runmarkdown.go), fuzz
+// (fuzz.go) and check-log (checklog_markdown.go) bodies, every outside
+// string a code span or fenced block (MDCode, MDFence, HTMLCode), notes
+// through mdNote.
+func writeMarkdown(w io.Writer, m *Model) error {
+	switch {
+	case m.Run != nil:
+		return WriteRunMarkdown(w, m.Run)
+	case m.Fuzz != nil:
+		return m.Fuzz.WriteMarkdown(w)
+	case m.CheckLog != nil:
+		return WriteCheckLogMarkdown(w, m.CheckLog)
+	}
+	return errNoBody
+}

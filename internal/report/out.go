@@ -2,10 +2,13 @@ package report
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 )
 
 // Out is where a command writes its report: the file of --out, or stdout
@@ -184,4 +187,72 @@ func SameFile(out, input string) bool {
 	sa, errA := os.Stat(out)
 	sb, errB := os.Stat(input)
 	return errA == nil && errB == nil && os.SameFile(sa, sb)
+}
+
+// OutSpec is one --out of run, fuzz, check-log or report --format: a
+// format of Formats and where it goes ("" or "-": stdout).
+type OutSpec struct {
+	Format, Path string
+}
+
+// ToFile says whether the report goes to a file.
+func (o OutSpec) ToFile() bool { return o.Path != "" && o.Path != "-" }
+
+// ParseOuts reads a command's --out flags: FORMAT=FILE, or FILE in the
+// format of --format; none is --format to stdout. Given FORMAT=FILE, the
+// text report goes to stdout unless an --out takes stdout or the text
+// format: one run, every artifact (issue 21). Two reports to one file are
+// a usage error.
+func ParseOuts(format string, flags []string) ([]OutSpec, error) {
+	var outs []OutSpec
+	explicit, text, stdout := false, false, false
+	for _, f := range flags {
+		o := OutSpec{Format: format, Path: f}
+		if k, v, ok := strings.Cut(f, "="); ok && slices.Contains(Formats, k) {
+			o, explicit = OutSpec{Format: k, Path: v}, true
+			if v == "" {
+				return nil, fmt.Errorf("--out %s: give a file after %s= (- for stdout)", Bounded(f), k)
+			}
+		}
+		for _, prev := range outs {
+			if (!o.ToFile() && !prev.ToFile()) || (o.ToFile() && prev.ToFile() && SameFile(o.Path, prev.Path)) {
+				return nil, fmt.Errorf("--out %s and --out %s write one file twice", Bounded(prev.Path), Bounded(o.Path))
+			}
+		}
+		text = text || o.Format == "text"
+		stdout = stdout || !o.ToFile()
+		outs = append(outs, o)
+	}
+	if len(outs) == 0 || (explicit && !text && !stdout) {
+		outs = append(outs, OutSpec{Format: map[bool]string{true: "text", false: format}[explicit]})
+	}
+	return outs, nil
+}
+
+// Bounded is an outside string for a message: Text-escaped and cut to a
+// few hundred bytes with its length stated.
+func Bounded(s string) string {
+	const max = 200
+	if len(s) <= max {
+		return Text(s)
+	}
+	n := max
+	for n > 0 && s[n]&0xc0 == 0x80 {
+		n--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", Text(s[:n]), len(s))
+}
+
+// InputOut is the first --out of outs that names one of a command's
+// inputs (flag name → path), as a usage error; nil when none does. A
+// report must never replace what its run reads (issue 21).
+func InputOut(outs []OutSpec, inputs ...[2]string) error {
+	for _, o := range outs {
+		for _, in := range inputs {
+			if SameFile(o.Path, in[1]) {
+				return fmt.Errorf("--out %s is the %s file: the report would replace its own input; write it elsewhere", Bounded(o.Path), in[0])
+			}
+		}
+	}
+	return nil
 }

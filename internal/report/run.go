@@ -73,8 +73,8 @@ func WriteRunText(w io.Writer, r *runner.Report, opt RunText) error {
 	if banner := IncompleteBanner(r); banner != "" {
 		b.WriteString("\n" + banner + "\n")
 	}
-	for _, n := range r.Notes { // closing the sessions: docs/protocol.md, Shutdown
-		fmt.Fprintf(&b, "note (%s): %s\n", line(n.Kind), line(n.Message))
+	for _, n := range (&Model{Run: r}).Notes() { // closing the sessions: docs/protocol.md, Shutdown
+		b.WriteString(textNote(n) + "\n")
 	}
 	if r.Fault != nil {
 		fmt.Fprintf(&b, "\n%s FAULT: %s\n", line(strings.ToUpper(r.Fault.Kind)), r.Fault.Headline())
@@ -156,10 +156,11 @@ func SummaryLine(totals map[verdict.Verdict]int) string {
 // IncompleteBanner is the line that says a run did not complete, "" for
 // a complete run or one that never started (its fault says so).
 func IncompleteBanner(r *runner.Report) string {
-	if r.Complete || r.Fault != nil {
+	m := &Model{Run: r}
+	if m.Complete() || r.Fault != nil {
 		return ""
 	}
-	return "INCOMPLETE RUN: " + line(stoppedWhy(r)) + "; this report is no pass"
+	return "INCOMPLETE RUN: " + line(m.Stopped()) + "; this report is no pass"
 }
 
 // stoppedWhy is why a run did not complete, unescaped.
@@ -437,12 +438,14 @@ func runTotals(r *runner.Report) map[verdict.Verdict]int {
 func QuoteArgv(argv []string) string {
 	parts := make([]string, len(argv))
 	for i, a := range argv {
-		parts[i] = shellQuote(a)
+		parts[i] = ShellQuote(a)
 	}
 	return strings.Join(parts, " ")
 }
 
-func shellQuote(s string) string {
+// ShellQuote quotes one word for a POSIX shell: bare when made only of
+// safe characters, else single-quoted.
+func ShellQuote(s string) string {
 	if s == "" {
 		return "''"
 	}

@@ -81,7 +81,10 @@ func RunJUnit(r *runner.Report) *TestSuites {
 		verdicts.Cases = append(verdicts.Cases, TestCase{Name: "partial selection", Classname: "conform",
 			Skipped: &Outcome{Message: "partial run: " + p}})
 	}
-	if len(verdicts.Cases) > 0 {
+	for _, n := range (&Model{Run: r}).Notes() { // closing the sessions: no testcase's, the run's
+		verdicts.SystemOut += textNote(n) + "\n"
+	}
+	if len(verdicts.Cases) > 0 || verdicts.SystemOut != "" {
 		verdicts.Name, verdicts.Timestamp = "conform", stamp
 		root.Suites = append(root.Suites, verdicts)
 	}

@@ -21,7 +21,7 @@ const maxMarkdownFailures = 20
 func WriteRunMarkdown(w io.Writer, r *runner.Report) error {
 	var b strings.Builder
 	totals := runTotals(r)
-	fmt.Fprintf(&b, "### conform run — %s\n\n", MDCode(implName(r)))
+	fmt.Fprintf(&b, "### conform run — %s\n\n", MDCode((&Model{Run: r}).Implementation()))
 	result := "✅ **CONFORMANT**"
 	switch {
 	case IncompleteBanner(r) != "":
@@ -43,7 +43,7 @@ func WriteRunMarkdown(w io.Writer, r *runner.Report) error {
 	}
 	b.WriteString("\n\n")
 	if IncompleteBanner(r) != "" {
-		b.WriteString("> [!WARNING]\n> INCOMPLETE RUN: " + MDCode(stoppedWhy(r)) + "; this report is no pass\n\n")
+		b.WriteString("> [!WARNING]\n> INCOMPLETE RUN: " + MDCode((&Model{Run: r}).Stopped()) + "; this report is no pass\n\n")
 	} else if p := Partial(r); p != "" {
 		b.WriteString("> [!NOTE]\n> Partial run: " + p + ".\n\n") // counts only
 	}
@@ -56,6 +56,13 @@ func WriteRunMarkdown(w io.Writer, r *runner.Report) error {
 	}
 	if r.Fault != nil {
 		b.WriteString("**Start fault**: " + MDCode(oneLine(r.Fault.Message, 300)) + "\n\n")
+	}
+	if notes := (&Model{Run: r}).Notes(); len(notes) > 0 { // closing the sessions: docs/protocol.md, Shutdown
+		b.WriteString("**Notes**\n\n")
+		for _, n := range notes {
+			b.WriteString("- " + mdNote(n) + "\n")
+		}
+		b.WriteString("\n")
 	}
 
 	t := Table{

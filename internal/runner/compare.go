@@ -134,7 +134,7 @@ func Compare(c Case, output *jsonjs.Value, errMsg *string) []Diff {
 	case want.Error != nil:
 		diffs = []Diff{{
 			Field: "", Comparator: CmpExact, Path: "$",
-			Want:    "error " + visible(*want.Error),
+			Want:    "error " + excerptText(*want.Error),
 			Got:     "output " + excerptJSON(*output),
 			Message: "want an error answer, got an output",
 		}}
@@ -145,7 +145,7 @@ func Compare(c Case, output *jsonjs.Value, errMsg *string) []Diff {
 		diffs = []Diff{{
 			Field: "", Comparator: CmpJSON, Path: "$",
 			Want:    "output " + excerptJSON(*want.Output),
-			Got:     "error " + visible(*errMsg),
+			Got:     "error " + excerptText(*errMsg),
 			Message: "want an output, got an error answer",
 		}}
 		diffs[0].setWant(jsonjs.ObjectValue(jsonjs.Member{Key: "output", Value: *want.Output}))
@@ -351,6 +351,20 @@ func excerptJSON(v jsonjs.Value) string {
 		cut--
 	}
 	return string(b[:cut]) + "…"
+}
+
+// excerptText is text made visible and cut to excerptBytes, for an
+// excerpt: an adapter's error message of a megabyte is no megabyte per
+// case (issue 21: sizes bounded); the whole message is the diff's got.
+func excerptText(s string) string {
+	if len(s) <= excerptBytes {
+		return visible(s)
+	}
+	cut := excerptBytes
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return visibleAt(s[:cut], false) + "…"
 }
 
 // oneLine cuts s to n bytes on one line.

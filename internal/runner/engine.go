@@ -89,6 +89,7 @@ func Run(ctx context.Context, cases []Case, opt Options) (*Report, error) {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
+	intern := newInterner()
 	for _, s := range sessions {
 		wg.Add(1)
 		go func(s adapter.Session) {
@@ -96,6 +97,7 @@ func Run(ctx context.Context, cases []Case, opt Options) (*Report, error) {
 			for i := range next {
 				r, notRun := runCase(ctx, s, cases[i], opt.Timeout)
 				mu.Lock()
+				intern.result(&r)
 				// A case cut short by the cancellation has no verdict.
 				results[i], finished[i], refused[i] = r, !(r.Verdict == verdict.Error && r.Message == msgCancelled), notRun
 				done++
