@@ -73,7 +73,7 @@ func minimizeAll(ctx context.Context, sessions []adapter.Session, cases []Case, 
 	deadline := time.Now().Add(budget)
 	state := make(map[int]*minimizer, len(todo))
 	for _, i := range todo {
-		state[i] = newMinimizer(ctx, cases[i], results[i].Diffs[0], timeout)
+		state[i] = newMinimizer(ctx, cases[i], results[i].Diffs[0], timeout, language)
 	}
 	for round := 0; len(todo) > 0 && time.Now().Before(deadline) && ctx.Err() == nil; round++ {
 		var mu sync.Mutex
@@ -109,7 +109,7 @@ func minimizeAll(ctx context.Context, sessions []adapter.Session, cases []Case, 
 	}
 	unfinished := 0
 	for i, m := range state {
-		m.record(&results[i], language)
+		m.record(&results[i])
 		if !m.done {
 			unfinished++
 		}
@@ -152,26 +152,30 @@ type minimizer struct {
 	target  Diff
 	schema  bool // the case's input passes the op's input schema: candidates must too
 	timeout time.Duration
+	lang    string // the harness's language, for the requirements that bind it
 	runs    int
 	cur     jsonjs.Value // the smallest failing input so far
-	last    *answer      // the harness's answer to cur, once it shrank
-	pos     int          // where in the candidates the pass is
-	done    bool         // no smaller candidate fails
+	last    *answer      // the harness's answer to cur, until settle
+	// blame is, per field that differs on cur, what its comparison blames
+	// (citing what cur exercises); set when cur shrank. The answer itself
+	// is not kept between rounds: a harness may answer megabytes.
+	blame map[string][]string
+	pos   int  // where in the candidates the pass is
+	done  bool // no smaller candidate fails
 }
 
-// answer is the harness's answer to a candidate and its comparison with
-// the reference's.
+// answer is the harness's answer to a candidate, and the candidate as a
+// case whose golden answer is the reference's.
 type answer struct {
 	k      Case
 	output *jsonjs.Value
 	errMsg *string
-	diffs  []Diff
 }
 
 // newMinimizer starts minimizing c's input against the failing field of
 // target (the case's first diff).
-func newMinimizer(ctx context.Context, c Case, target Diff, timeout time.Duration) *minimizer {
-	return &minimizer{ctx: ctx, c: c, target: target, timeout: timeout, cur: c.InputValue, schema: validInput(c.Op, c.InputValue)}
+func newMinimizer(ctx context.Context, c Case, target Diff, timeout time.Duration, language string) *minimizer {
+	return &minimizer{ctx: ctx, c: c, target: target, timeout: timeout, lang: language, cur: c.InputValue, schema: validInput(c.Op, c.InputValue)}
 }
 
 // run shrinks the input on session s until no smaller candidate fails the
@@ -181,6 +185,7 @@ func newMinimizer(ctx context.Context, c Case, target Diff, timeout time.Duratio
 // the op's input schema when the case's input does.
 func (m *minimizer) run(s adapter.Session, end time.Time) bool {
 	m.s = s
+	defer m.settle()
 shrink:
 	for !m.done {
 		// After a success the pass goes on where it was, not from the
@@ -203,11 +208,29 @@ shrink:
 	return true
 }
 
+// settle replaces the answer to the smallest input by the blame of its
+// fields: what the comparison of that answer with the reference's blames
+// when the case cites what the input exercises (generators.Cite).
+func (m *minimizer) settle() {
+	if m.last == nil {
+		return
+	}
+	k := m.last.k
+	k.Requirements = generators.Cite(k.Op, k.InputValue)
+	diffs := Compare(k, m.last.output, m.last.errMsg)
+	inScope(k, diffs, m.lang)
+	m.blame = map[string][]string{}
+	for _, d := range diffs {
+		m.blame[d.Field] = append(m.blame[d.Field], d.Requirements...)
+	}
+	m.last = nil
+}
+
 // record puts the smallest input found on r and narrows r's blame by it.
-func (m *minimizer) record(r *CaseResult, language string) {
+func (m *minimizer) record(r *CaseResult) {
 	r.Minimized = &Minimized{Input: jsonjs.Marshal(m.cur), Field: m.target.Field, Runs: m.runs, Stopped: !m.done}
-	if m.last != nil {
-		narrow(r, *m.last, language)
+	if m.blame != nil {
+		narrow(r, m.blame, m.lang)
 	}
 }
 
@@ -259,11 +282,11 @@ func (m *minimizer) fails(v jsonjs.Value) (*answer, bool) {
 		}
 		a.output = &o
 	}
-	a.diffs = Compare(k, a.output, a.errMsg)
+	diffs := Compare(k, a.output, a.errMsg)
 	if a.output != nil && k.Want.Error == nil {
-		a.diffs = append(a.diffs, CheckProperties(k.Op, v, *a.output)...)
+		diffs = append(diffs, CheckProperties(k.Op, v, *a.output)...)
 	}
-	for _, d := range a.diffs {
+	for _, d := range diffs {
 		if d.Field == m.target.Field && (d.Comparator == CmpProperty) == (m.target.Comparator == CmpProperty) &&
 			(d.Comparator != CmpProperty || slices.Equal(d.Requirements, m.target.Requirements)) {
 			return a, true
@@ -274,22 +297,15 @@ func (m *minimizer) fails(v jsonjs.Value) (*answer, bool) {
 
 // narrow blames, in each compared diff of r whose field still differs on
 // the minimal input, what that input exercises (generators.Cite) within
-// the part that differs there; what the diff blamed besides becomes what it
-// affects. It only ever drops requirements, and never where the outcome
-// flipped: the deciding requirement already names the cause (outcome.go).
-func narrow(r *CaseResult, a answer, language string) {
+// the part that differs there (byField, from settle); what the diff blamed
+// besides becomes what it affects. It only ever drops requirements, and
+// never where the outcome flipped: the deciding requirement already names
+// the cause (outcome.go).
+func narrow(r *CaseResult, byField map[string][]string, language string) {
 	for _, d := range r.Diffs {
 		if d.Comparator != CmpProperty && (d.Field == "" || d.Field == "isError") {
 			return
 		}
-	}
-	k := a.k
-	k.Requirements = generators.Cite(k.Op, k.InputValue)
-	diffs := Compare(k, a.output, a.errMsg)
-	inScope(k, diffs, language)
-	byField := map[string][]string{}
-	for _, d := range diffs {
-		byField[d.Field] = append(byField[d.Field], d.Requirements...)
 	}
 	changed := false
 	for i := range r.Diffs {

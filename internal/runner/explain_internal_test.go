@@ -29,14 +29,14 @@ func TestMinimizerStopsAtItsEnd(t *testing.T) {
 	if len(r.Diffs) == 0 {
 		t.Fatalf("the case passes on the wrong harness: %+v", r)
 	}
-	m := newMinimizer(context.Background(), c, r.Diffs[0], 0)
+	m := newMinimizer(context.Background(), c, r.Diffs[0], 0, "go")
 	if m.run(s, time.Now()) || m.runs != 0 || m.done {
 		t.Fatalf("an ended share ran: finished %v, %d runs", m.done, m.runs)
 	}
-	if !m.run(s, time.Now().Add(time.Hour)) || !m.done || m.runs == 0 || m.last == nil {
+	if !m.run(s, time.Now().Add(time.Hour)) || !m.done || m.runs == 0 || m.blame == nil || m.last != nil {
 		t.Fatalf("a later round did not finish: done %v, %d runs", m.done, m.runs)
 	}
-	m.record(&r, "go")
+	m.record(&r)
 	if r.Minimized == nil || r.Minimized.Stopped || len(r.Minimized.Input) >= len(c.Input) {
 		t.Fatalf("recorded %+v", r.Minimized)
 	}
