@@ -39,10 +39,11 @@ import (
 type runCmd struct {
 	Flags runFlags `embed:""`
 
-	Format      string   `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json (spec/schemas/report-run.json), junit or markdown."`
-	Out         []string `sep:"none" placeholder:"[FORMAT=]FILE" help:"Write the report to FILE instead of stdout (-). FORMAT=FILE (text, json, junit or markdown) writes that format to FILE, and may be repeated: one run, every artifact (--out json=r.json --out junit=r.xml --out markdown=$GITHUB_STEP_SUMMARY); the text report then goes to stdout unless an --out takes it."`
-	MaxFailures int      `name:"max-failures" aliases:"max-findings" default:"25" placeholder:"N" help:"Text report: list at most N failing cases with their diffs (0 = all); the rest are still counted (default ${default})."`
-	Verbose     bool     `short:"v" help:"Text report: list every requirement and the expected failures (xfail) too."`
+	Format      string        `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json (spec/schemas/report-run.json), junit or markdown."`
+	Out         []string      `sep:"none" placeholder:"[FORMAT=]FILE" help:"Write the report to FILE instead of stdout (-). FORMAT=FILE (text, json, junit or markdown) writes that format to FILE, and may be repeated: one run, every artifact (--out json=r.json --out junit=r.xml --out markdown=$GITHUB_STEP_SUMMARY); the text report then goes to stdout unless an --out takes it."`
+	MaxFailures int           `name:"max-failures" aliases:"max-findings" default:"25" placeholder:"N" help:"Text report: list at most N failing cases with their diffs (0 = all); the rest are still counted (default ${default})."`
+	Verbose     bool          `short:"v" help:"Text report: list every requirement and the expected failures (xfail) too."`
+	ExplainTime time.Duration `name:"explain-time" default:"10s" placeholder:"DURATION" help:"Time the whole run may spend minimizing the inputs of failing cases no deviation model explains (docs/diagnosis.md); 0 turns it off (default ${default})."`
 }
 
 // runFlags are the flags that choose the adapter and the cases, shared by
@@ -61,6 +62,8 @@ type runFlags struct {
 	RerunFailed string        `name:"rerun-failed" placeholder:"REPORT" help:"Run only the cases that failed in an earlier --format json report."`
 	Baseline    string        `placeholder:"FILE" help:"YAML baseline of known failures ({id, reason, requirement?, issue?}): a listed failing case is xfail; a listed passing case is xpass and fails the run."`
 	Shard       string        `placeholder:"K/N" help:"Run only the K-th of N slices of the selected cases (case k in ID order when k mod N = K); conform report --merge joins the N reports."`
+
+	explainTime time.Duration // run's --explain-time; baseline write has none
 }
 
 const (
@@ -101,6 +104,9 @@ func (f *runFlags) validate() error {
 func (c *runCmd) Validate() error {
 	if c.MaxFailures < 0 {
 		return fmt.Errorf("--max-failures must be at least 0, got %d", c.MaxFailures)
+	}
+	if c.ExplainTime < 0 {
+		return fmt.Errorf("--explain-time must be at least 0 (0: off), got %v", c.ExplainTime)
 	}
 	if _, err := parseOuts(c.Format, c.Out); err != nil {
 		return err
@@ -324,11 +330,12 @@ func (f *runFlags) execute(cmd string, p *runPlan) (*runner.Report, error) {
 		jobs = runtime.NumCPU()
 	}
 	opt := runner.Options{
-		Jobs:     jobs,
-		Timeout:  f.Timeout,
-		Baseline: p.base,
-		AllCases: p.all,
-		Adapter:  p.argv,
+		Jobs:        jobs,
+		Timeout:     f.Timeout,
+		Baseline:    p.base,
+		AllCases:    p.all,
+		Adapter:     p.argv,
+		ExplainTime: f.explainTime,
 	}
 	if p.argv == nil {
 		opt.NewSession = func(context.Context) (adapter.Session, error) {
@@ -470,6 +477,7 @@ func (c *runCmd) Run() error {
 		}
 		return err
 	}
+	c.Flags.explainTime = c.ExplainTime
 	rep, runErr := c.Flags.execute(cmd, p)
 	if rep == nil {
 		return runErr

@@ -207,6 +207,15 @@ func decodeRun(v jsonjs.Value) (*runner.Report, error) {
 			}
 			cr.Diffs = append(cr.Diffs, diff)
 		}
+		if m, ok := c.Get("minimized"); ok {
+			cr.Minimized = &runner.Minimized{Field: getStr(m, "field"), Runs: int(getNum(m, "runs")), Stopped: getBool(m, "stopped")}
+			if in, ok := m.Get("input"); ok {
+				cr.Minimized.Input = jsonjs.Marshal(in)
+			}
+			if t := getStr(m, "inputText"); t != "" {
+				cr.Minimized.Input = []byte(t)
+			}
+		}
 		for _, e := range getItems(c, "diagnosis") {
 			cr.Diagnosis = append(cr.Diagnosis, runner.Explanation{
 				Model: getStr(e, "model"), Requirement: getStr(e, "requirement"), Cause: getStr(e, "cause"), Behaves: getStr(e, "behaves"),

@@ -24,6 +24,7 @@ func fullRun() *runner.Report {
 		File: "fixtures/grep.result/b-fail.json", Input: []byte(`{"a":[1,"é\n","\ud800"]}`), InputText: "set by the writer",
 		Reproduce: "conform run --run '^grep.result/b-fail$'",
 		Affected:  []string{"SEARCH-GREP-4"},
+		Minimized: &runner.Minimized{Input: []byte(`{"a":"\udc00"}`), InputText: "set by the writer", Field: "meta", Runs: 7, Stopped: true},
 		Diagnosis: []runner.Explanation{{Model: "trim-python", Requirement: "SEARCH-ARGS-3", Cause: "c", Behaves: "b", Functions: []string{"Python: str.strip()"}, Fix: "f"}},
 		Diffs: []runner.Diff{{
 			Field: "meta", Comparator: "json", Path: "$.meta.items", Offset: 3, Element: &el,

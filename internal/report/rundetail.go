@@ -233,6 +233,10 @@ func caseDetail(c *runner.CaseResult, stderrLines int) string {
 	default:
 		fmt.Fprintf(&b, "input: %d bytes (the JSON report holds it; so does the fixture)\n", len(c.Input))
 	}
+	if m := c.Minimized; m != nil { // issue 20: no model explains it; the smallest input that still fails
+		fmt.Fprintf(&b, "minimized input (%s still fails, %s%s): %s\n", line(map[bool]string{true: "the whole answer", false: m.Field}[m.Field == ""]),
+			plural(m.Runs, "run"), map[bool]string{true: "; minimization stopped at budget"}[m.Stopped], jsonSide(m.Input, false, ""))
+	}
 	if c.Reproduce != "" {
 		b.WriteString("reproduce: " + line(c.Reproduce) + "\n")
 	}

@@ -28,6 +28,10 @@ func WriteRunJSON(w io.Writer, r *runner.Report) error {
 			c.Requirements = []string{}
 		}
 		raws = append(raws, RawValue{&c.Input, &c.InputText})
+		if c.Minimized != nil { // a copy: the writer swaps its raw value
+			m := *c.Minimized
+			c.Minimized, raws = &m, append(raws, RawValue{&m.Input, &m.InputText})
+		}
 		c.Diffs = append([]runner.Diff(nil), c.Diffs...)
 		for j := range c.Diffs {
 			d := &c.Diffs[j]

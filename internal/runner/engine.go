@@ -36,6 +36,12 @@ type Options struct {
 	AllCases []Case
 	// Adapter is the adapter's argv, copied into the report.
 	Adapter []string
+	// NoDiagnosis turns the deviation models off (issue 20): every failing
+	// case keeps its part-by-part blame. For measuring what they cost.
+	NoDiagnosis bool
+	// ExplainTime is the run's budget for minimizing the failing cases no
+	// model explains (explain.go), shared by them all; 0: none.
+	ExplainTime time.Duration
 }
 
 // StartError reports a session that could not be started: the adapter did
@@ -95,7 +101,7 @@ func Run(ctx context.Context, cases []Case, opt Options) (*Report, error) {
 		go func(s adapter.Session) {
 			defer wg.Done()
 			for i := range next {
-				r, notRun := runCase(ctx, s, cases[i], opt.Timeout)
+				r, notRun := runCase(ctx, s, cases[i], opt.Timeout, !opt.NoDiagnosis)
 				mu.Lock()
 				intern.result(&r)
 				// A case cut short by the cancellation has no verdict.
@@ -132,10 +138,15 @@ dispatch:
 	}
 	selected := len(cases)
 	ApplyBaseline(opt.Baseline, cases, results)
+	// After the baseline: minimizing narrows blame, never a verdict.
+	var explainNotes []Note
+	if opt.ExplainTime > 0 && ctx.Err() == nil {
+		explainNotes = minimizeAll(ctx, sessions, cases, results, opt.ExplainTime, opt.Timeout, hello.Implementation.Language)
+	}
 	// The sessions are closed before the clock stops: a run's wall time
 	// includes killing an adapter that ignores bye.
 	closed = true
-	notes := closeSessions(sessions)
+	notes := append(explainNotes, closeSessions(sessions)...)
 	rep := &Report{
 		Format:         ReportFormat,
 		Version:        ReportVersion,
@@ -248,13 +259,13 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // RunCase runs one case on a session and judges the answer. It never
 // fails: faults become verdicts. The baseline is not applied.
 func RunCase(ctx context.Context, s adapter.Session, c Case, timeout time.Duration) CaseResult {
-	r, _ := runCase(ctx, s, c, timeout)
+	r, _ := runCase(ctx, s, c, timeout, true)
 	return r
 }
 
 // runCase is RunCase, also returning the circuit breaker's fault when it
 // refused the case (it never ran: the run is incomplete).
-func runCase(ctx context.Context, s adapter.Session, c Case, timeout time.Duration) (CaseResult, *adapter.Fault) {
+func runCase(ctx context.Context, s adapter.Session, c Case, timeout time.Duration, diag bool) (CaseResult, *adapter.Fault) {
 	r := CaseResult{ID: c.ID, Op: c.Op, Requirements: c.Requirements}
 	if r.Requirements == nil {
 		r.Requirements = []string{}
@@ -287,7 +298,7 @@ func runCase(ctx context.Context, s adapter.Session, c Case, timeout time.Durati
 	case err != nil && ctx.Err() != nil:
 		r.Verdict, r.Message = verdict.Error, msgCancelled
 	default:
-		judge(&r, c, reply, err, errors.Is(caseCtx.Err(), context.DeadlineExceeded), s.Hello().Implementation.Language)
+		judge(&r, c, reply, err, errors.Is(caseCtx.Err(), context.DeadlineExceeded), s.Hello().Implementation.Language, diag)
 	}
 	if f := (*adapter.Fault)(nil); errors.As(err, &f) && f.NotRun {
 		return r, f
@@ -358,8 +369,9 @@ func collapseUnexpected(diffs []Diff) []Diff {
 const msgCancelled = "the run was cancelled"
 
 // judge sets the verdict of one exchange; language is the harness's, from
-// its handshake, which decides the requirements that bind it.
-func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool, language string) {
+// its handshake, which decides the requirements that bind it; diagnosis
+// says whether the deviation models run.
+func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool, language string, diagnosis bool) {
 	if err != nil {
 		var f *adapter.Fault
 		switch {
@@ -416,7 +428,7 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool,
 	}
 	r.Diffs = collapseUnexpected(Compare(c, output, reply.Error)) // reply.Error whole; the report keeps it bounded
 	r.Message = boundMessage(r.Message)
-	if len(r.Diffs) > 0 {
+	if len(r.Diffs) > 0 && diagnosis {
 		if r.Diagnosis = diagnose(c, output, reply.Error, r.Diffs, language); r.Diagnosis != nil {
 			explain(r.Diffs, r.Diagnosis)
 		}

@@ -12,11 +12,13 @@ import (
 // invariant of the contract that every conforming output satisfies. The
 // runner runs every property of the case's op on every output, also when
 // the output equals the golden one, and reports each broken property as a
-// Diff with comparator "property" naming its requirement. The properties
-// are ported from generators/properties_test.go, where they are checked
-// against the reference over generated inputs; here they hold for any
-// harness on any fixture. They never fire on the reference's own outputs
-// (tested over every fixture).
+// Diff with comparator "property" naming its requirement. This table is
+// the one statement of each property (issue 20, item 5): the rapid suite
+// (generators/properties_test.go, TestPropertyTable) checks it on the
+// reference's answers to generated inputs of every op, and states none of
+// it again; the runner checks it on any harness's answer to any fixture.
+// It never fires on the reference's own outputs (tested over every fixture
+// and over generated inputs).
 type Property struct {
 	Requirement string // the requirement a failure breaks
 	Op          string

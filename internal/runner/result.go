@@ -77,6 +77,9 @@ type CaseResult struct {
 	// Diagnosis is the deviation models that reproduce the failing answer
 	// (issue 20); their requirements are the blame.
 	Diagnosis []Explanation `json:"diagnosis,omitempty"`
+	// Minimized is the smallest input found that still fails, when no
+	// model explains the case and the run had a budget for it (explain.go).
+	Minimized *Minimized `json:"minimized,omitempty"`
 	// Affected are the requirements the differing parts touch without
 	// breaking them (the diffs' Affects, less Broken).
 	Affected   []string `json:"affected,omitempty"`
