@@ -1,0 +1,43 @@
+package reference
+
+import (
+	"github.com/dsh-conform/conform/reference/retention"
+	"github.com/dsh-conform/conform/reference/search"
+	"github.com/dsh-conform/conform/reference/spill"
+)
+
+// Dialect is a set of primitives the reference computes with in place of
+// JavaScript's: a decoder of retained UTF-8, a number formatter. A nil
+// member is JavaScript's. internal/diagnosis runs the reference in another
+// language's dialect to see whether a harness behaves like that language's
+// standard library (issue 20); conform's verdicts never use it.
+type Dialect struct {
+	// Decode turns retained bytes into text: retain.text's window, grep's
+	// line previews, spill.preview's cuts (RET-UTF8-3, SEARCH-PREVIEW-3).
+	Decode retention.Decoder
+	// GrepNumber writes a grep row's line number (SEARCH-GREP-3).
+	GrepNumber func(float64) string
+}
+
+// RunWith runs one op as Run does, computing with d's primitives.
+func RunWith(opName string, input []byte, d Dialect) ([]byte, error) {
+	dec := d.Decode
+	if dec == nil {
+		dec = retention.Decode
+	}
+	switch opName {
+	case OpRetainText:
+		return op(opName, retention.DecodeTextInput, func(in retention.TextInput) (retention.TextOutput, error) {
+			return retention.RetainTextWith(in, dec)
+		})(input)
+	case OpGrepResult:
+		return op(opName, search.DecodeGrepInput, func(in search.GrepInput) (search.ResultOutput, error) {
+			return search.GrepResultWith(in, search.Primitives{Decode: dec, Number: d.GrepNumber})
+		})(input)
+	case OpSpillPreview:
+		return op(opName, spill.DecodePreviewInput, func(in spill.PreviewInput) (spill.PreviewOutput, error) {
+			return spill.PreviewOpWith(in, dec)
+		})(input)
+	}
+	return Run(opName, input)
+}
