@@ -21,9 +21,12 @@ type Dialect struct {
 
 // RunWith runs one op as Run does, computing with d's primitives.
 func RunWith(opName string, input []byte, d Dialect) ([]byte, error) {
-	dec := d.Decode
+	dec, number := d.Decode, d.GrepNumber
 	if dec == nil {
 		dec = retention.Decode
+	}
+	if number == nil {
+		number = search.JS.Number
 	}
 	switch opName {
 	case OpRetainText:
@@ -32,7 +35,7 @@ func RunWith(opName string, input []byte, d Dialect) ([]byte, error) {
 		})(input)
 	case OpGrepResult:
 		return op(opName, search.DecodeGrepInput, func(in search.GrepInput) (search.ResultOutput, error) {
-			return search.GrepResultWith(in, search.Primitives{Decode: dec, Number: d.GrepNumber})
+			return search.GrepResultWith(in, search.Primitives{Decode: dec, Number: number})
 		})(input)
 	case OpSpillPreview:
 		return op(opName, spill.DecodePreviewInput, func(in spill.PreviewInput) (spill.PreviewOutput, error) {

@@ -84,7 +84,7 @@ func pythonNumber(x float64) string {
 	// d.ddde±XX with at least two exponent digits.
 	digits, exp := shortest(x)
 	sign := ""
-	if x < 0 {
+	if math.Signbit(x) {
 		sign = "-"
 	}
 	if exp >= -4 && exp < 16 {

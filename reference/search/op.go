@@ -209,9 +209,9 @@ func Present(in PresentInput) (PresentOutput, error) {
 	return PresentOutput{View: PresentResult(in.Tool, in.Args.Ptr(), ResultForView{IsError: in.Result.IsError, Meta: in.Result.Meta.Ptr()})}, nil
 }
 
-// GrepResultWith runs the grep.result op computing with p's primitives.
+// GrepResultWith runs the grep.result op computing with p's primitives
+// (every member set).
 func GrepResultWith(in GrepInput, p Primitives) (ResultOutput, error) {
-	p = p.complete()
 	if err := checkConfigObject(in.Config); err != nil {
 		return ResultOutput{}, err
 	}
