@@ -1,6 +1,8 @@
 package reference
 
 import (
+	"github.com/dsh-conform/conform/reference/codemode"
+	"github.com/dsh-conform/conform/reference/jsonjs"
 	"github.com/dsh-conform/conform/reference/retention"
 	"github.com/dsh-conform/conform/reference/search"
 	"github.com/dsh-conform/conform/reference/spill"
@@ -17,6 +19,9 @@ type Dialect struct {
 	Decode retention.Decoder
 	// GrepNumber writes a grep row's line number (SEARCH-GREP-3).
 	GrepNumber func(float64) string
+	// Render writes a run's completion value (CODE-JSON-*, CODE-KEYS-*,
+	// CODE-NUM-1, CODE-STR-1): codemode.RenderValue.
+	Render func(jsonjs.Value) string
 }
 
 // RunWith runs one op as Run does, computing with d's primitives.
@@ -36,6 +41,14 @@ func RunWith(opName string, input []byte, d Dialect) ([]byte, error) {
 	case OpGrepResult:
 		return op(opName, search.DecodeGrepInput, func(in search.GrepInput) (search.ResultOutput, error) {
 			return search.GrepResultWith(in, search.Primitives{Decode: dec, Number: number})
+		})(input)
+	case OpRunCodeResult:
+		render := d.Render
+		if render == nil {
+			render = codemode.RenderValue
+		}
+		return op(opName, codemode.DecodeResultInput, func(in codemode.ResultInput) (codemode.ResultOutput, error) {
+			return codemode.ResultWith(in, render)
 		})(input)
 	case OpSpillPreview:
 		return op(opName, spill.DecodePreviewInput, func(in spill.PreviewInput) (spill.PreviewOutput, error) {

@@ -69,7 +69,7 @@ func JointAnswers(op string, input jsonjs.Value) []Joint {
 // mergeDialects is a and b together; false where both replace the same
 // primitive.
 func mergeDialects(a, b reference.Dialect) (reference.Dialect, bool) {
-	if a.Decode != nil && b.Decode != nil || a.GrepNumber != nil && b.GrepNumber != nil {
+	if a.Decode != nil && b.Decode != nil || a.GrepNumber != nil && b.GrepNumber != nil || a.Render != nil && b.Render != nil {
 		return reference.Dialect{}, false
 	}
 	if b.Decode != nil {
@@ -77,6 +77,9 @@ func mergeDialects(a, b reference.Dialect) (reference.Dialect, bool) {
 	}
 	if b.GrepNumber != nil {
 		a.GrepNumber = b.GrepNumber
+	}
+	if b.Render != nil {
+		a.Render = b.Render
 	}
 	return a, true
 }

@@ -7,14 +7,15 @@ import (
 )
 
 // inputText is an op input as JSON text the reference reads back to the
-// same value. jsonjs.Marshal is JSON.stringify, which writes -0 as 0 and an
-// overflowing number as null: a model run on that text would answer
+// same value, members in insertion order. jsonjs.Marshal is JSON.stringify,
+// which writes array-index names first, -0 as 0 and an overflowing number
+// as null: a model run on that text would answer
 // another input (a -0 line number the reference refuses becomes a 0 it
 // accepts). Where the value holds such a number, its numbers are written
 // by their source text (Lexeme), or as -0 and ±1e400.
 func inputText(v jsonjs.Value) []byte {
-	if !lossy(v) {
-		return jsonjs.Marshal(v)
+	if !lossy(v) { // members as inserted: JSON.stringify's order would lose it
+		return jsonjs.AppendLayout(nil, v, jsonjs.Layout{InsertionOrder: true})
 	}
 	return appendExact(nil, v)
 }

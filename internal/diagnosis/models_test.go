@@ -2,6 +2,7 @@ package diagnosis_test
 
 import (
 	"encoding/base64"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -122,5 +123,45 @@ var _ = Describe("two deviations at once", func() {
 		Expect(found).NotTo(BeNil())
 		Expect(found.Requirements).To(Equal([2]string{"SEARCH-PREVIEW-3", "SEARCH-GREP-5"}))
 		Expect(string(found.Answer.Output)).To(ContainSubstring("Line 1: \ufeffo\\n\\n(Full grep result stored at: L. None)"))
+	})
+})
+
+var _ = Describe("the key-order models (CODE-KEYS-1)", func() {
+	run := func(result string) string {
+		return `{"args":{"code":"x","description":"d"},"run":{"logs":[],"result":` + result + `}}`
+	}
+	It("render members sorted by name, or as inserted, where that differs from ECMAScript's order", func() {
+		content, a := output("keys-sorted", "run_code.result", run(`{"b":1,"10":2,"2":3," 1":4}`), "content")
+		Expect(content).To(Equal(`"{\n  \" 1\": 4,\n  \"10\": 2,\n  \"2\": 3,\n  \"b\": 1\n}"`))
+		Expect(a.Requirement).To(Equal("CODE-KEYS-1"))
+		content, _ = output("keys-insertion", "run_code.result", run(`[{"b":1,"10":2,"2":3}]`), "content")
+		Expect(content).To(Equal(`"[\n  {\n    \"b\": 1,\n    \"10\": 2,\n    \"2\": 3\n  }\n]"`))
+		_, applies := first(model("keys-sorted"), "run_code.result", parsed(run(`{"0":1,"a":2,"b":{"c":3}}`)))
+		Expect(applies).To(BeFalse(), "sorted is ECMAScript's order there")
+		_, applies = first(model("keys-insertion"), "run_code.result", parsed(run(`{"b":1,"a":2}`)))
+		Expect(applies).To(BeFalse(), "no index key: insertion order is ECMAScript's")
+	})
+})
+
+var _ = Describe("the reader models", func() {
+	It("refuse a result nested deeper than serde_json's 128 levels, in words that say so (CODE-JSON-3)", func() {
+		deep := strings.Repeat("[", 129) + strings.Repeat("]", 129)
+		a, ok := first(model("depth-limit"), "run_code.result", parsed(`{"run":{"logs":[],"result":`+deep+`}}`))
+		Expect(ok).To(BeTrue())
+		Expect(a.Requirement).To(Equal("CODE-JSON-3"))
+		Expect(a.Says.MatchString("recursion limit exceeded at line 1 column 218")).To(BeTrue())
+		shallow := strings.Repeat("[", 128) + strings.Repeat("]", 128)
+		_, ok = first(model("depth-limit"), "run_code.result", parsed(`{"run":{"logs":[],"result":`+shallow+`}}`))
+		Expect(ok).To(BeFalse())
+	})
+
+	It("read -0 as 0 and an overflowing number as null, blaming the rule of the place that judges it", func() {
+		content, a := output("numbers-read-lossy", "run_code.result", `{"args":{"code":"x","description":"d"},"run":{"logs":[],"result":[-0,1e400]}}`, "content")
+		Expect(content).To(Equal(`"[\n  0,\n  null\n]"`))
+		Expect(a.Requirement).To(Equal("CODE-LOSSLESS-1"))
+		vs := model("numbers-read-lossy").Variants("search.present", parsed(`{"tool":"grep","result":{"meta":{"total":1e400}}}`))
+		Expect(vs).To(HaveLen(1))
+		Expect(vs[0].Requirement).To(Equal("SEARCH-NARROW-3"))
+		Expect(string(jsonjs.Marshal(vs[0].Input))).To(Equal(`{"tool":"grep","result":{"meta":{"total":null}}}`))
 	})
 })
