@@ -26,13 +26,7 @@ type Dialect struct {
 
 // RunWith runs one op as Run does, computing with d's primitives.
 func RunWith(opName string, input []byte, d Dialect) ([]byte, error) {
-	dec, number := d.Decode, d.GrepNumber
-	if dec == nil {
-		dec = retention.Decode
-	}
-	if number == nil {
-		number = search.JS.Number
-	}
+	dec, number := d.Decode, d.GrepNumber // nil members are the reference's
 	switch opName {
 	case OpRetainText:
 		return op(opName, retention.DecodeTextInput, func(in retention.TextInput) (retention.TextOutput, error) {

@@ -5,10 +5,19 @@ package retention
 // the reference with the decoders of other languages' libraries.
 type Decoder func([]byte) string
 
-// FinishWith is Finish with dec as the decoder of each retained buffer:
-// the reference's is Decode (RET-UTF8-3); the deviation models of
-// internal/diagnosis give other languages' decoders.
+// FinishWith is Finish with dec as the decoder of each retained buffer;
+// nil is the reference's, Decode (RET-UTF8-3). Only the deviation models of
+// internal/diagnosis give another: the reference's own path stays Finish,
+// whose direct call keeps its buffer off the heap.
 func (t *Text) FinishWith(dec Decoder) RetainedText {
+	if dec == nil {
+		return t.Finish()
+	}
+	return t.finishDecoded(dec)
+}
+
+// finishDecoded is Finish decoding with dec (RET-TEXT-5..7).
+func (t *Text) finishDecoded(dec Decoder) RetainedText {
 	suffixLen := min(t.total-len(t.prefix), t.s.Suffix)
 	suffix := t.rest[len(t.rest)-suffixLen:]
 	if t.omittedAt(t.total) == 0 {

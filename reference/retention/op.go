@@ -89,9 +89,10 @@ func ParseTextStrategy(kind string, maxBytes, headBytes, tailBytes jsonjs.Value)
 }
 
 // RetainText runs the retain.text op.
-func RetainText(in TextInput) (TextOutput, error) { return RetainTextWith(in, Decode) }
+func RetainText(in TextInput) (TextOutput, error) { return RetainTextWith(in, nil) }
 
-// RetainTextWith runs the retain.text op with dec as the retainer's decoder.
+// RetainTextWith runs the retain.text op with dec as the retainer's
+// decoder (nil: Decode).
 func RetainTextWith(in TextInput, dec Decoder) (TextOutput, error) {
 	st := in.Strategy
 	s, err := ParseTextStrategy(st.Kind, st.MaxBytes, st.HeadBytes, st.TailBytes)

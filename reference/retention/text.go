@@ -85,4 +85,20 @@ type RetainedText struct {
 }
 
 // Finish returns the retained text (RET-TEXT-5..7).
-func (t *Text) Finish() RetainedText { return t.FinishWith(Decode) }
+func (t *Text) Finish() RetainedText {
+	suffixLen := min(t.total-len(t.prefix), t.s.Suffix)
+	suffix := t.rest[len(t.rest)-suffixLen:]
+	if t.omittedAt(t.total) == 0 {
+		// RET-TEXT-5: the whole stream, decoded as one buffer.
+		whole := append(append([]byte(nil), t.prefix...), suffix...)
+		return RetainedText{Text: Decode(whole), OmittedBytes: Omission{Kind: None}}
+	}
+	// RET-TEXT-6: trim each cut, decode separately, no marker between.
+	head := TrimTrailingPartial(t.prefix)
+	tail := TrimLeadingContinuation(suffix)
+	return RetainedText{
+		Text:         Decode(head) + Decode(tail),
+		Truncated:    true,
+		OmittedBytes: Omission{Kind: Exact, Count: t.total - len(head) - len(tail)}, // RET-TEXT-7
+	}
+}

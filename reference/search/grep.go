@@ -29,7 +29,7 @@ type Ref struct {
 // maxMatches. It is deterministic, so computing it once per projection, as
 // upstream does, gives both the same items.
 func RetainGrep(matches []Match, maxMatches, maxLineBytes int) retention.RetainedItems[Match] {
-	return retainGrep(matches, maxMatches, maxLineBytes, retention.Decode)
+	return retainGrep(matches, maxMatches, maxLineBytes, nil)
 }
 
 func retainGrep(matches []Match, maxMatches, maxLineBytes int, dec retention.Decoder) retention.RetainedItems[Match] {
@@ -65,7 +65,8 @@ func GroupByFile(matches []Match) []FileMatches {
 }
 
 // formatGroups writes the grep body: path, then "Line N: text" rows, groups
-// separated by one blank line (SEARCH-GREP-3); number writes a line number.
+// separated by one blank line (SEARCH-GREP-3); number writes a line number
+// (nil: Number::toString).
 func formatGroups(b *strings.Builder, groups []FileMatches, number func(float64) string) {
 	for i, g := range groups {
 		if i > 0 {
@@ -76,7 +77,11 @@ func formatGroups(b *strings.Builder, groups []FileMatches, number func(float64)
 		for _, m := range g.Matches {
 			// `Line ${lineNumber}` is Number::toString: past 2^53 JavaScript
 			// prints 2^60 as 1152921504606847000, not int64 digits (SEARCH-GREP-3).
-			b.Write(AppendRowHead(head[:0], number(m.LineNumber)))
+			if number == nil { // Number::toString, a direct call: no number string on the heap
+				b.Write(AppendRowHead(head[:0], jsonjs.FormatNumber(m.LineNumber)))
+			} else { // a diagnosis dialect's formatter
+				b.Write(AppendRowHead(head[:0], number(m.LineNumber)))
+			}
 			b.WriteString(m.Line)
 		}
 	}
@@ -137,7 +142,7 @@ func grepRecovery(ref *Ref) string { return recovery(ref, grepUnsaved, grepSaved
 // GrepText renders grep's model-facing text from the retention outcome
 // (SEARCH-GREP-1..5). ref is the saved spill artifact, or nil.
 func GrepText(r retention.RetainedItems[Match], ref *Ref) string {
-	return grepText(r, ref, jsonjs.FormatNumber)
+	return grepText(r, ref, nil)
 }
 
 func grepText(r retention.RetainedItems[Match], ref *Ref, number func(float64) string) string {

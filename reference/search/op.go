@@ -209,8 +209,7 @@ func Present(in PresentInput) (PresentOutput, error) {
 	return PresentOutput{View: PresentResult(in.Tool, in.Args.Ptr(), ResultForView{IsError: in.Result.IsError, Meta: in.Result.Meta.Ptr()})}, nil
 }
 
-// GrepResultWith runs the grep.result op computing with p's primitives
-// (every member set).
+// GrepResultWith runs the grep.result op computing with p's primitives.
 func GrepResultWith(in GrepInput, p Primitives) (ResultOutput, error) {
 	if err := checkConfigObject(in.Config); err != nil {
 		return ResultOutput{}, err

@@ -50,9 +50,10 @@ type PreviewOutput struct {
 // saved artifact behind (the harmless orphan of SPILL-CAP-1).
 //
 // The error is the configuration error of SPILL-CFG-1, or a malformed input.
-func PreviewOp(in PreviewInput) (PreviewOutput, error) { return PreviewOpWith(in, retention.Decode) }
+func PreviewOp(in PreviewInput) (PreviewOutput, error) { return PreviewOpWith(in, nil) }
 
-// PreviewOpWith is PreviewOp with dec as the preview's decoder.
+// PreviewOpWith is PreviewOp with dec as the preview's decoder (nil:
+// retention.Decode).
 func PreviewOpWith(in PreviewInput, dec retention.Decoder) (PreviewOutput, error) {
 	if (in.Text == nil) == (in.Blocks == nil) {
 		return PreviewOutput{}, fmt.Errorf("spill.preview: exactly one of text and blocks is required")

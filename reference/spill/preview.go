@@ -44,7 +44,7 @@ func previewWith(text string, maxInlineBytes int, ref Ref, dec retention.Decoder
 	return replacement, true
 }
 
-// Preview is previewWith the retainer's decoder (RET-UTF8-3).
+// Preview is previewWith the retainer's decoder, Decode (RET-UTF8-3).
 func Preview(text string, maxInlineBytes int, ref Ref) (replacement string, ok bool) {
-	return previewWith(text, maxInlineBytes, ref, retention.Decode)
+	return previewWith(text, maxInlineBytes, ref, nil)
 }
