@@ -3,6 +3,7 @@ package runner_test
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strconv"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -71,6 +72,31 @@ var _ = Describe("the dialect models in a run (issue 20)", func() {
 			Expect(c.Diagnosis).NotTo(BeEmpty(), c.ID)
 			Expect(c.Diagnosis[0].Model).To(Equal("utf8-bom-kept"), c.ID)
 			Expect(c.Broken).To(Equal([]string{rule[c.Op]}), c.ID)
+		}
+	})
+
+	It("count a requirement only affected by the BOM kept as no requirement that never passed (RET-UTF8-4: the cause is RET-UTF8-3)", func() {
+		var cs []runner.Case
+		for _, c := range cases() {
+			if slices.Contains(c.Requirements, "RET-UTF8-4") {
+				cs = append(cs, c)
+			}
+		}
+		rep, err := runner.Run(context.Background(), cs, runner.Options{
+			NewSession: func(context.Context) (adapter.Session, error) {
+				return adapter.InProcess(inDialect{reference.Dialect{Decode: jsonjs.DecodeUTF8}}, adapter.Implementation{Name: "port", Language: "rust"}), nil
+			}})
+		Expect(err).NotTo(HaveOccurred())
+		failing := 0
+		for _, c := range rep.Cases {
+			if c.Verdict == verdict.Fail {
+				failing++
+				Expect(c.Broken).NotTo(ContainElement("RET-UTF8-4"), c.ID)
+			}
+		}
+		Expect(failing).To(Equal(len(cs)), "every case of RET-UTF8-4 keeps a BOM")
+		for _, reason := range runner.Reasons(rep) {
+			Expect(reason.Kind).NotTo(Equal(runner.ReasonReqNeverPassed), reason.Message)
 		}
 	})
 

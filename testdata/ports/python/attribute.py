@@ -4,6 +4,10 @@ answer key's entry that explains it, and compare with what conform blamed.
     python attribute.py REPORT.json            # the comparison, as YAML
     python attribute.py REPORT.json --baseline # a conform baseline of the
                                                # explained failures
+    python attribute.py REPORT.json --check    # the comparison; exit 1 unless
+                                               # conform's blame equals the key
+                                               # in >= 95% of failing cases and
+                                               # its failed list is the key's set
 
 conform is the judge of pass and fail; this only says WHY a case conform
 failed fails, from the key's causes (the library calls in answer-key.yaml),
@@ -150,6 +154,10 @@ def main():
     print("cases:")
     for c, r, _why in rows:
         print(f"  - {{id: {stringify(c['id'])}, key: {stringify(r)}, conform: {stringify(c.get('broken') or [])}}}")
+    if "--check" in sys.argv and (len(exact) < 0.95 * len(failing) or blamed != key_set):
+        same = blamed == key_set
+        print(f"check failed: blame is the key's in {len(exact)} of {len(failing)}; same list: {same}", file=sys.stderr)
+        return 1
     return 1 if unexplained else 0
 
 
