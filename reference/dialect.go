@@ -9,15 +9,18 @@ import (
 )
 
 // Dialect is a set of primitives the reference computes with in place of
-// JavaScript's: a decoder of retained UTF-8, a number formatter. A nil
-// member is JavaScript's. internal/diagnosis runs the reference in another
-// language's dialect to see whether a harness behaves like that language's
-// standard library (issue 20); conform's verdicts never use it.
+// JavaScript's: a decoder of retained UTF-8, a number formatter, a value
+// renderer. A nil member is JavaScript's. internal/diagnosis runs the
+// reference in another language's dialect to see whether a harness behaves
+// like that language's standard library (issue 20); conform's verdicts
+// never use it.
 type Dialect struct {
 	// Decode turns retained bytes into text: retain.text's window, grep's
-	// line previews, spill.preview's cuts (RET-UTF8-3, SEARCH-PREVIEW-3).
+	// line previews, spill.preview's cuts (RET-UTF8-3, SEARCH-PREVIEW-3,
+	// SPILL-PREV-3); nil is retention.Decode.
 	Decode retention.Decoder
-	// GrepNumber writes a grep row's line number (SEARCH-GREP-3).
+	// GrepNumber writes a grep row's line number (SEARCH-GREP-3); nil is
+	// Number::toString.
 	GrepNumber func(float64) string
 	// Render writes a run's completion value (CODE-JSON-*, CODE-KEYS-*,
 	// CODE-NUM-1, CODE-STR-1): codemode.RenderValue.
