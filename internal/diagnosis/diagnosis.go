@@ -9,6 +9,7 @@ package diagnosis
 
 import (
 	"regexp"
+	"slices"
 
 	"github.com/dsh-conform/conform/reference"
 	"github.com/dsh-conform/conform/reference/jsonjs"
@@ -49,6 +50,10 @@ type Variant struct {
 	// does (a stand-in argument shows in the call view): they are compared
 	// only where the harness's differ from the golden answer.
 	Perturbs []string
+	// Dialect is the primitives the reference computes with on this
+	// variant (another language's decoder, number formatter); the zero
+	// Dialect is JavaScript's.
+	Dialect reference.Dialect
 }
 
 // Answer is a model's answer to one op input.
@@ -95,7 +100,7 @@ func (m Model) Answers(op string, input jsonjs.Value) []Answer {
 	var out []Answer
 	for _, v := range m.Variants(op, input) {
 		a := Answer{Requirement: v.Requirement, Cause: v.Cause, Perturbs: v.Perturbs}
-		o, err := reference.Run(op, jsonjs.Marshal(v.Input))
+		o, err := reference.RunWith(op, inputText(v.Input), v.Dialect)
 		if err != nil {
 			msg := err.Error()
 			a.Thrown = &msg
@@ -110,7 +115,8 @@ func (m Model) Answers(op string, input jsonjs.Value) []Answer {
 // Catalogue is every model, in the order docs/diagnosis.md lists them.
 func Catalogue() []Model { return append([]Model(nil), catalogue...) }
 
-var catalogue = append(append(trimModels(), surrogateModels()...), settingModels()...)
+var catalogue = slices.Concat(trimModels(), surrogateModels(), settingModels(),
+	decoderModels(), numberModels(), nullModels(), keyOrderModels(), readerModels())
 
 // one is a model's single variant, for the models whose rewrite is one
 // input; it breaks the model's Requirement.

@@ -19,7 +19,9 @@ import (
 // diff's JSON texts, which it may not keep whole.
 func blame(c Case, output *jsonjs.Value, diffs []Diff, sides []jsonjs.Difference) {
 	blameParts(c, output, diffs, sides)
-	blameFlip(c, output, diffs)
+	if !blameFlip(c, output, diffs) {
+		blameSpillDecision(c, output, diffs)
+	}
 }
 
 // blameParts blames each diff by the part of the answer where it is.

@@ -35,8 +35,27 @@ func diagnose(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff, langua
 			}
 		}
 	}
+	if out == nil {
+		out = diagnoseJoint(c, output, errMsg, diffs)
+	}
 	slices.SortStableFunc(out, func(a, b Explanation) int { return ofLanguage(b, language) - ofLanguage(a, language) })
 	return out
+}
+
+// diagnoseJoint returns the two models of the first pair whose joint answer
+// reproduces the harness's, where no one model does.
+func diagnoseJoint(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff) []Explanation {
+	for _, j := range diagnosis.JointAnswers(c.Op, c.InputValue) {
+		if !reproduces(c, j.Answer, output, errMsg, diffs) {
+			continue
+		}
+		var out []Explanation
+		for k, m := range j.Models {
+			out = append(out, Explanation{Model: m.Name, Requirement: j.Requirements[k], Cause: j.Causes[k], Behaves: m.Behaves, Functions: m.Functions, Fix: m.Fix})
+		}
+		return out
+	}
+	return nil
 }
 
 // ofLanguage is 1 when one of e's functions is of language, else 0.
@@ -110,8 +129,13 @@ func reproduces(c Case, a diagnosis.Answer, output *jsonjs.Value, errMsg *string
 }
 
 // explain makes the explaining models' requirements the blame of every
-// compared diff: what differs is what the deviation produces.
+// diff: what differs is what the deviation produces, and a property the
+// answer breaks the model's answer breaks too (it equals the answer in
+// every member), so the property's failure is the deviation's as well.
 func explain(diffs []Diff, ex []Explanation) {
+	if len(ex) == 0 {
+		return
+	}
 	var reqs []string
 	for _, e := range ex {
 		if !slices.Contains(reqs, e.Requirement) {
@@ -119,8 +143,6 @@ func explain(diffs []Diff, ex []Explanation) {
 		}
 	}
 	for i := range diffs {
-		if diffs[i].Comparator != CmpProperty {
-			affect(&diffs[i], reqs)
-		}
+		affect(&diffs[i], reqs)
 	}
 }

@@ -429,13 +429,12 @@ func judge(r *CaseResult, c Case, reply adapter.Reply, err error, timedOut bool,
 	r.Diffs = collapseUnexpected(Compare(c, output, reply.Error)) // reply.Error whole; the report keeps it bounded
 	r.Message = boundMessage(r.Message)
 	if len(r.Diffs) > 0 && diagnosis {
-		if r.Diagnosis = diagnose(c, output, reply.Error, r.Diffs, language); r.Diagnosis != nil {
-			explain(r.Diffs, r.Diagnosis)
-		}
+		r.Diagnosis = diagnose(c, output, reply.Error, r.Diffs, language)
 	}
 	if output != nil && c.Want.Error == nil { // where the op must throw, no output has properties to keep
 		r.Diffs = append(r.Diffs, CheckProperties(c.Op, c.InputValue, *output)...)
 	}
+	explain(r.Diffs, r.Diagnosis)
 	if len(r.Diffs) == 0 {
 		r.Verdict = verdict.Pass
 		return

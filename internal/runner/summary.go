@@ -268,7 +268,10 @@ func Reasons(r *Report) []Reason {
 	}
 	for _, row := range exercised(r) {
 		q, ok := spec.Lookup(row.ID)
-		if ok && q.Level == "MUST" && row.Pass == 0 && row.Fail == 0 && row.XFail == 0 {
+		// A requirement only affected by its cases' failures (issue 20: another
+		// requirement is their cause) ran; those failures are reasons of their
+		// own, or baselined.
+		if ok && q.Level == "MUST" && row.Pass == 0 && row.Fail == 0 && row.XFail == 0 && row.Affected == 0 {
 			out = append(out, Reason{Kind: ReasonReqNeverPassed, Subject: row.ID,
 				Message: fmt.Sprintf("MUST requirement %s (%s) never passed: %s", row.ID, q.Title, allSkipped(row.Cases))})
 		}

@@ -93,7 +93,12 @@ func (o ResultOutput) Value() jsonjs.Value {
 //
 // A failure kind outside the six of CODE-FAIL-1 renders like the others, as
 // the real registry renders it; the error return is always nil.
-func Result(in ResultInput) (ResultOutput, error) {
+func Result(in ResultInput) (ResultOutput, error) { return ResultWith(in, RenderValue) }
+
+// ResultWith is Result with render writing the completion value: the
+// reference's is RenderValue; diagnosis gives other languages' (a map
+// with sorted keys).
+func ResultWith(in ResultInput, render func(jsonjs.Value) string) (ResultOutput, error) {
 	if violations := CheckArgs(in.Args); len(violations) > 0 {
 		info := *registry.ToolArgsError // a copy: callers may not touch the shared value
 		return ResultOutput{
@@ -127,6 +132,6 @@ func Result(in ResultInput) (ResultOutput, error) {
 		out.Error = ToolOutputError()
 		return out, nil
 	}
-	out.Content = RenderText(in.Run.Logs, in.Run.Result) // CODE-RENDER-1, CODE-DISPATCH-8
+	out.Content = renderText(in.Run.Logs, in.Run.Result, render) // CODE-RENDER-1, CODE-DISPATCH-8
 	return out, nil
 }

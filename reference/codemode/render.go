@@ -38,12 +38,17 @@ func RenderValue(v jsonjs.Value) string {
 // (CODE-RENDER-3). result == nil means the program produced no completion
 // value, which differs from a null result (rendered "null").
 func RenderText(logs []string, result *jsonjs.Value) string {
+	return renderText(logs, result, RenderValue)
+}
+
+// renderText is RenderText with render writing the completion value.
+func renderText(logs []string, result *jsonjs.Value, render func(jsonjs.Value) string) string {
 	parts := make([]string, 0, 2)
 	if logsPart := strings.Join(logs, "\n"); logsPart != "" { // CODE-RENDER-2: [""] vanishes, ["",""] is "\n"
 		parts = append(parts, logsPart)
 	}
 	if result != nil {
-		if resultPart := RenderValue(*result); resultPart != "" { // CODE-RENDER-2: "" vanishes
+		if resultPart := render(*result); resultPart != "" { // CODE-RENDER-2: "" vanishes
 			parts = append(parts, resultPart)
 		}
 	}

@@ -89,7 +89,11 @@ func ParseTextStrategy(kind string, maxBytes, headBytes, tailBytes jsonjs.Value)
 }
 
 // RetainText runs the retain.text op.
-func RetainText(in TextInput) (TextOutput, error) {
+func RetainText(in TextInput) (TextOutput, error) { return RetainTextWith(in, nil) }
+
+// RetainTextWith runs the retain.text op with dec as the retainer's
+// decoder (nil: Decode).
+func RetainTextWith(in TextInput, dec Decoder) (TextOutput, error) {
 	st := in.Strategy
 	s, err := ParseTextStrategy(st.Kind, st.MaxBytes, st.HeadBytes, st.TailBytes)
 	if err != nil {
@@ -110,5 +114,5 @@ func RetainText(in TextInput) (TextOutput, error) {
 		}
 		pushes = append(pushes, t.Push(b))
 	}
-	return TextOutput{RetainedText: t.Finish(), Pushes: pushes}, nil
+	return TextOutput{RetainedText: t.FinishWith(dec), Pushes: pushes}, nil
 }

@@ -29,9 +29,13 @@ type Ref struct {
 // maxMatches. It is deterministic, so computing it once per projection, as
 // upstream does, gives both the same items.
 func RetainGrep(matches []Match, maxMatches, maxLineBytes int) retention.RetainedItems[Match] {
+	return retainGrep(matches, maxMatches, maxLineBytes, nil)
+}
+
+func retainGrep(matches []Match, maxMatches, maxLineBytes int, dec retention.Decoder) retention.RetainedItems[Match] {
 	r, _ := retention.NewItems[Match](maxMatches)
 	for _, m := range matches {
-		m.Line = PreviewLine(m.Line, maxLineBytes)
+		m.Line = previewLine(m.Line, maxLineBytes, dec)
 		r.Push(m)
 	}
 	return r.Finish()
@@ -61,8 +65,9 @@ func GroupByFile(matches []Match) []FileMatches {
 }
 
 // formatGroups writes the grep body: path, then "Line N: text" rows, groups
-// separated by one blank line (SEARCH-GREP-3).
-func formatGroups(b *strings.Builder, groups []FileMatches) {
+// separated by one blank line (SEARCH-GREP-3); number writes a line number
+// (nil: Number::toString).
+func formatGroups(b *strings.Builder, groups []FileMatches, number func(float64) string) {
 	for i, g := range groups {
 		if i > 0 {
 			b.WriteString(GroupSep)
@@ -72,7 +77,11 @@ func formatGroups(b *strings.Builder, groups []FileMatches) {
 		for _, m := range g.Matches {
 			// `Line ${lineNumber}` is Number::toString: past 2^53 JavaScript
 			// prints 2^60 as 1152921504606847000, not int64 digits (SEARCH-GREP-3).
-			b.Write(AppendRowHead(head[:0], jsonjs.FormatNumber(m.LineNumber)))
+			if number == nil { // Number::toString, a direct call: no number string on the heap
+				b.Write(AppendRowHead(head[:0], jsonjs.FormatNumber(m.LineNumber)))
+			} else { // a diagnosis dialect's formatter
+				b.Write(AppendRowHead(head[:0], number(m.LineNumber)))
+			}
 			b.WriteString(m.Line)
 		}
 	}
@@ -133,13 +142,17 @@ func grepRecovery(ref *Ref) string { return recovery(ref, grepUnsaved, grepSaved
 // GrepText renders grep's model-facing text from the retention outcome
 // (SEARCH-GREP-1..5). ref is the saved spill artifact, or nil.
 func GrepText(r retention.RetainedItems[Match], ref *Ref) string {
+	return grepText(r, ref, nil)
+}
+
+func grepText(r retention.RetainedItems[Match], ref *Ref, number func(float64) string) string {
 	if r.Seen == 0 {
 		return GrepNone // SEARCH-GREP-1
 	}
 	var b strings.Builder
 	b.WriteString(grepHeader(r.Kept, r.Seen, r.Truncated))
 	b.WriteString(GroupSep)
-	formatGroups(&b, GroupByFile(r.Items))
+	formatGroups(&b, GroupByFile(r.Items), number)
 	if r.Truncated {
 		b.WriteString(GroupSep + "(")
 		b.WriteString(grepRecovery(ref))
@@ -152,14 +165,18 @@ func GrepText(r retention.RetainedItems[Match], ref *Ref) string {
 // (SEARCH-SPILL-2): a header counting all N matches and every match grouped,
 // each line previewed, with no footer. It only runs over the cap, so N >= 2.
 func GrepSpillText(matches []Match, maxLineBytes int) string {
+	return grepSpillText(matches, maxLineBytes, JS)
+}
+
+func grepSpillText(matches []Match, maxLineBytes int, p Primitives) string {
 	previewed := make([]Match, len(matches))
 	for i, m := range matches {
-		m.Line = PreviewLine(m.Line, maxLineBytes)
+		m.Line = previewLine(m.Line, maxLineBytes, p.Decode)
 		previewed[i] = m
 	}
 	var b strings.Builder
 	b.WriteString(grepHeader(len(matches), len(matches), false))
 	b.WriteString("\n\n")
-	formatGroups(&b, GroupByFile(previewed))
+	formatGroups(&b, GroupByFile(previewed), p.Number)
 	return b.String()
 }

@@ -135,50 +135,7 @@ func plainFailure(err error) ResultOutput {
 // GrepResult runs the grep.result op. A configuration error is returned as
 // an error (the harness would refuse to load); argument errors are error
 // results, as the harness logs them.
-func GrepResult(in GrepInput) (ResultOutput, error) {
-	if err := checkConfigObject(in.Config); err != nil {
-		return ResultOutput{}, err
-	}
-	maxMatches, err := positiveSetting(in.Config, "maxMatches", "grepMaxMatches", DefaultGrepMaxMatches)
-	if err != nil {
-		return ResultOutput{}, err
-	}
-	maxLine, err := positiveSetting(in.Config, "maxLineBytes", "grepMaxLineBytes", DefaultGrepMaxLineBytes)
-	if err != nil {
-		return ResultOutput{}, err
-	}
-	maxMeta, err := positiveSetting(in.Config, "maxMetaBytes", "searchMetaMaxBytes", DefaultSearchMetaMaxBytes)
-	if err != nil {
-		return ResultOutput{}, err
-	}
-	args, violations := DecodeGrepArgs(in.Args)
-	if violations != nil {
-		return finish(Grep, in.Args, argsFailure(violations), in.Nested), nil
-	}
-	if err := CheckGrepArgs(args); err != nil {
-		return finish(Grep, in.Args, plainFailure(err), in.Nested), nil
-	}
-	if in.Invalid != nil { // SEARCH-VAL-1: the registry refuses the body's value
-		return finish(Grep, in.Args, invalidOutput(Grep, in.Invalid), in.Nested), nil
-	}
-	matches := in.Value.Matches
-	retained := RetainGrep(matches, maxMatches, maxLine)
-	out := ResultOutput{}
-	// SEARCH-SPILL-1: the tool-owned spill runs only for top-level calls
-	// over the inline cap, and only when a store is loaded.
-	var ref *Ref
-	if !in.Nested && len(matches) > maxMatches && in.Spill != nil {
-		text := GrepSpillText(matches, maxLine)
-		out.SpillText = &text
-		ref = spillRef(in.Spill) // SEARCH-SPILL-6: a failed save is not an error
-	}
-	out.Content = GrepText(retained, ref)
-	if !in.Nested { // SEARCH-META-1, CODE-DISPATCH-6
-		m := ProjectGrep(retained, maxMeta)
-		out.Meta = &m
-	}
-	return finish(Grep, in.Args, out, in.Nested), nil
-}
+func GrepResult(in GrepInput) (ResultOutput, error) { return GrepResultWith(in, JS) }
 
 // GlobResult runs the glob.result op.
 func GlobResult(in GlobInput) (ResultOutput, error) {
@@ -250,4 +207,50 @@ func Present(in PresentInput) (PresentOutput, error) {
 		return PresentOutput{}, fmt.Errorf("tool must be \"grep\" or \"glob\", not %q", in.Tool)
 	}
 	return PresentOutput{View: PresentResult(in.Tool, in.Args.Ptr(), ResultForView{IsError: in.Result.IsError, Meta: in.Result.Meta.Ptr()})}, nil
+}
+
+// GrepResultWith runs the grep.result op computing with p's primitives.
+func GrepResultWith(in GrepInput, p Primitives) (ResultOutput, error) {
+	if err := checkConfigObject(in.Config); err != nil {
+		return ResultOutput{}, err
+	}
+	maxMatches, err := positiveSetting(in.Config, "maxMatches", "grepMaxMatches", DefaultGrepMaxMatches)
+	if err != nil {
+		return ResultOutput{}, err
+	}
+	maxLine, err := positiveSetting(in.Config, "maxLineBytes", "grepMaxLineBytes", DefaultGrepMaxLineBytes)
+	if err != nil {
+		return ResultOutput{}, err
+	}
+	maxMeta, err := positiveSetting(in.Config, "maxMetaBytes", "searchMetaMaxBytes", DefaultSearchMetaMaxBytes)
+	if err != nil {
+		return ResultOutput{}, err
+	}
+	args, violations := DecodeGrepArgs(in.Args)
+	if violations != nil {
+		return finish(Grep, in.Args, argsFailure(violations), in.Nested), nil
+	}
+	if err := CheckGrepArgs(args); err != nil {
+		return finish(Grep, in.Args, plainFailure(err), in.Nested), nil
+	}
+	if in.Invalid != nil { // SEARCH-VAL-1: the registry refuses the body's value
+		return finish(Grep, in.Args, invalidOutput(Grep, in.Invalid), in.Nested), nil
+	}
+	matches := in.Value.Matches
+	retained := retainGrep(matches, maxMatches, maxLine, p.Decode)
+	out := ResultOutput{}
+	// SEARCH-SPILL-1: the tool-owned spill runs only for top-level calls
+	// over the inline cap, and only when a store is loaded.
+	var ref *Ref
+	if !in.Nested && len(matches) > maxMatches && in.Spill != nil {
+		text := grepSpillText(matches, maxLine, p)
+		out.SpillText = &text
+		ref = spillRef(in.Spill) // SEARCH-SPILL-6: a failed save is not an error
+	}
+	out.Content = grepText(retained, ref, p.Number)
+	if !in.Nested { // SEARCH-META-1, CODE-DISPATCH-6
+		m := ProjectGrep(retained, maxMeta)
+		out.Meta = &m
+	}
+	return finish(Grep, in.Args, out, in.Nested), nil
 }

@@ -191,7 +191,7 @@ func ParseGrepGroups(s string) ([]FileMatches, bool) {
 // FormatGroups renders groups as GrepText's body.
 func FormatGroups(groups []FileMatches) string {
 	var b strings.Builder
-	formatGroups(&b, groups)
+	formatGroups(&b, groups, nil)
 	return b.String()
 }
 

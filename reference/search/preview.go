@@ -10,9 +10,15 @@ const truncatedMarker = " (line truncated)"
 // (SEARCH-PREVIEW-1/2). The retainer's decoder also drops a leading U+FEFF
 // and turns lone surrogates into U+FFFD, cut or not (SEARCH-PREVIEW-3).
 func PreviewLine(line string, maxBytes int) string {
+	return previewLine(line, maxBytes, nil)
+}
+
+// previewLine is PreviewLine with dec as the retainer's decoder (nil:
+// retention.Decode).
+func previewLine(line string, maxBytes int, dec retention.Decoder) string {
 	t, _ := retention.NewText(retention.HeadBytes(maxBytes))
 	t.PushString(line)
-	r := t.Finish()
+	r := t.FinishWith(dec)
 	if r.Truncated {
 		return r.Text + truncatedMarker
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dsh-conform/conform/reference/jsonjs"
+	"github.com/dsh-conform/conform/reference/retention"
 )
 
 // defaultToolName names the tool when the op input does not.
@@ -49,7 +50,11 @@ type PreviewOutput struct {
 // saved artifact behind (the harmless orphan of SPILL-CAP-1).
 //
 // The error is the configuration error of SPILL-CFG-1, or a malformed input.
-func PreviewOp(in PreviewInput) (PreviewOutput, error) {
+func PreviewOp(in PreviewInput) (PreviewOutput, error) { return PreviewOpWith(in, nil) }
+
+// PreviewOpWith is PreviewOp with dec as the preview's decoder (nil:
+// retention.Decode).
+func PreviewOpWith(in PreviewInput, dec retention.Decoder) (PreviewOutput, error) {
 	if (in.Text == nil) == (in.Blocks == nil) {
 		return PreviewOutput{}, fmt.Errorf("spill.preview: exactly one of text and blocks is required")
 	}
@@ -84,7 +89,7 @@ func PreviewOp(in PreviewInput) (PreviewOutput, error) {
 	if in.Ref == nil {
 		return out, nil // SPILL-KEEP-1: a failed save keeps the original
 	}
-	if replacement, ok := Preview(text, limit, *in.Ref); ok {
+	if replacement, ok := previewWith(text, limit, *in.Ref, dec); ok {
 		out.Content = &replacement // SPILL-RES-5: one text block
 	}
 	return out, nil

@@ -8,8 +8,8 @@ import (
 // noticeSeparator joins the preview and the notice (SPILL-PREV-4).
 const noticeSeparator = "\n\n"
 
-// Preview builds the replacement for a text the policy spilled to ref, or
-// reports ok=false when the original must be kept because no replacement
+// previewWith builds the replacement for a text the policy spilled to ref,
+// dec decoding the preview's cuts, or reports ok=false when the original must be kept because no replacement
 // fits in maxInlineBytes (SPILL-CAP-1). Callers decide applicability first
 // (Applies); like upstream, Preview itself does not re-check that the text
 // is over the cap.
@@ -19,7 +19,7 @@ const noticeSeparator = "\n\n"
 // more digits; the "\n\n" separator is reserved too (SPILL-PREV-2). What
 // remains is split between head and tail, the odd byte going to the head
 // (SPILL-PREV-3).
-func Preview(text string, maxInlineBytes int, ref Ref) (replacement string, ok bool) {
+func previewWith(text string, maxInlineBytes int, ref Ref, dec retention.Decoder) (replacement string, ok bool) {
 	if maxInlineBytes < 0 {
 		return "", false // SPILL-CAP-1: nothing fits; also keeps the arithmetic below from wrapping
 	}
@@ -31,7 +31,7 @@ func Preview(text string, maxInlineBytes int, ref Ref) (replacement string, ok b
 		return "", false // unreachable: both budgets are >= 0
 	}
 	retainer.Push([]byte(jsonjs.ToUTF8(text)))
-	kept := retainer.Finish()
+	kept := retainer.FinishWith(dec)
 	// SPILL-PREV-5: the count is what the preview did not keep, bytes trimmed
 	// at codepoint boundaries included (RET-TEXT-7).
 	replacement = notice(kept.OmittedBytes, ref)
@@ -42,4 +42,9 @@ func Preview(text string, maxInlineBytes int, ref Ref) (replacement string, ok b
 		return "", false
 	}
 	return replacement, true
+}
+
+// Preview is previewWith the retainer's decoder, Decode (RET-UTF8-3).
+func Preview(text string, maxInlineBytes int, ref Ref) (replacement string, ok bool) {
+	return previewWith(text, maxInlineBytes, ref, nil)
 }

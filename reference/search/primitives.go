@@ -1,0 +1,19 @@
+package search
+
+import (
+	"github.com/dsh-conform/conform/reference/retention"
+)
+
+// Primitives are the library calls grep's rendering rests on; a nil member
+// is JavaScript's. JS is the reference's; internal/diagnosis runs grep with
+// other languages' to see whether a harness behaves like one of them
+// (issue 20).
+type Primitives struct {
+	Decode retention.Decoder    // each line preview's decoder (SEARCH-PREVIEW-3); nil is retention.Decode
+	Number func(float64) string // a row's line number as text (SEARCH-GREP-3); nil is Number::toString
+}
+
+// JS is what upstream computes with: TextDecoder (retention.Decode) and
+// Number::toString (jsonjs.FormatNumber), the direct calls the nil members
+// stand for.
+var JS = Primitives{}
