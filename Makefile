@@ -71,7 +71,7 @@ matrix:
 # Rust port it serves (testdata/ports/rust). Cargo builds go to target/cargo.
 # cargo test runs the kit's tests, the 809 reference cases through the kit
 # (tests/conform.rs, a libtest-style harness), then conform runs the port,
-# whose 135 known failures are baselined (testdata/ports/rust/baseline.yaml).
+# whose 144 known failures are baselined (testdata/ports/rust/baseline.yaml).
 KIT_RUST_ENV = CARGO_TARGET_DIR=$(CURDIR)/target/cargo CONFORM_BIN=$(CURDIR)/bin/conform
 .PHONY: kit-rust
 kit-rust: build
