@@ -97,6 +97,7 @@ func namedRunCode() []Case {
 		value("run-code-root-object-two-members", "`{\"n\":42,\"ok\":true}` renders with two-space indentation and `\": \"` separators (§4 scalar roots).", `{"n":42,"ok":true}`, "CODE-JSON-2"),
 		value("run-code-root-array-string-and-number", "`[\"x\",2]` renders one element per line with the string quoted (§4 scalar roots).", `["x",2]`, "CODE-JSON-2", "CODE-STR-1"),
 		r("run-code-json-200-nested-arrays", "Two hundred nested arrays render without a recursion limit, compact from depth 5.", nRunIn(args, nRunValue(nil, nDeepArrays(200))), "CODE-JSON-3", "CODE-JSON-2"),
+		r("run-code-json-3000-nested-arrays", "Three thousand nested arrays (past 1,024 levels) render without a recursion limit, compact from depth 5.", nRunIn(args, nRunValue(nil, nDeepArrays(3000))), "CODE-JSON-3", "CODE-JSON-2"),
 
 		// code-mode.md §4.2 strings and keys.
 		value("run-code-string-escaping", "Strings escape exactly like JSON.stringify: `\\\"`, `\\\\`, `\\n`, `\\t`, `\\u0001`, `\\u001f`, `\\b`, `\\f`, `\\r` and lone surrogates as `\\udxxx`, with U+007F, U+2028, U+2029, `<>&` and non-ASCII raw (§4.2 example).",

@@ -367,3 +367,29 @@ func TestHashIsJSONParseEquality(t *testing.T) {
 		}
 	}
 }
+
+// TestHashArraysIsTheTreeHash: hashArrays hashes arrays and scalars nested
+// past hashRawDepth as hashValue hashes their tree, and leaves any value
+// holding an object to the tree.
+func TestHashArraysIsTheTreeHash(t *testing.T) {
+	deep := strings.Repeat("[", 3*hashRawDepth) + `1, "a\u0062", -0, [true, null, []], 2.50` + strings.Repeat("]", 3*hashRawDepth)
+	for _, text := range []string{deep, `[]`, `[[], [[]]]`, `"x"`, `-0`, `[1e400, "\ud800", false]`} {
+		c := newChecker("t.jsonl", Defaults(), nil)
+		if !c.lz.Scan([]byte(text)) {
+			t.Fatalf("not JSON: %s", text)
+		}
+		got, ok := hashArrays(c.lz.Root(), c.hashRaw)
+		if want := c.hash(c.lz.Value(c.lz.Root())); !ok || got != want {
+			t.Errorf("hashArrays %x (ok %v), tree %x: %.80s", got, ok, want, text)
+		}
+	}
+	for _, text := range []string{`{}`, `[[1, {"a": 1, "a": 2}]]`} {
+		c := newChecker("t.jsonl", Defaults(), nil)
+		if !c.lz.Scan([]byte(text)) {
+			t.Fatalf("not JSON: %s", text)
+		}
+		if _, ok := hashArrays(c.lz.Root(), c.hashRaw); ok {
+			t.Errorf("hashArrays hashed an object: %s", text)
+		}
+	}
+}

@@ -54,6 +54,12 @@ func WriteIndentedJSON(w io.Writer, v any, raws []RawValue) error {
 			continue
 		}
 		compact := compactRaw(orig[i])
+		if r.Text != nil && nestedPast(compact, StrictDepth) { // only its text: no strict reader takes it
+			texts[i] = compact
+			*r.Text = mark + "T" + strconv.Itoa(i)
+			*r.Value = nil
+			continue
+		}
 		strict, changed := Strict(compact)
 		if changed && r.Text != nil {
 			texts[i] = compact
@@ -159,6 +165,31 @@ func writeJSONString(w io.Writer, text []byte) error {
 	}
 	out = append(out, '"')
 	return flush()
+}
+
+// StrictDepth is the deepest raw value a JSON report writes as a value:
+// jq 1.6 refuses a document nested past 256 levels (a value sits up to 6
+// levels inside a report) and Python's json past about 1,000, so a value
+// nested deeper goes only as its exact text (inputText, wantText,
+// gotText), as run_code.result/run-code-json-3000-nested-arrays's input.
+const StrictDepth = 200
+
+// nestedPast reports whether the JSON text b nests deeper than n levels.
+func nestedPast(b []byte, n int) bool {
+	depth := 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			i = jsonjs.RawSkipString(b, i) - 1
+		case '[', '{':
+			if depth++; depth > n {
+				return true
+			}
+		case ']', '}':
+			depth--
+		}
+	}
+	return false
 }
 
 // Strict is compact JSON text b as strict readers (jq 1.6, Python's json,

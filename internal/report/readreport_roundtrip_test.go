@@ -3,6 +3,7 @@ package report_test
 import (
 	"bytes"
 	"reflect"
+	"strings"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -97,5 +98,27 @@ var _ = Describe("ReadRun round trip", func() {
 		var again bytes.Buffer
 		Expect(report.WriteRunJSON(&again, back)).To(Succeed())
 		Expect(again.String()).To(Equal(string(first)))
+	})
+})
+
+var _ = Describe("a value nested past StrictDepth (jq 1.6 stops at 256 levels)", func() {
+	nested := func(n int) string { return strings.Repeat("[", n) + "1" + strings.Repeat("]", n) }
+	It("goes only as its exact text, which ReadRun takes back", func() {
+		// jq 1.6's 256 levels less the 6 a diff's value sits in; 200 levels stay values
+		deep, shallow := nested(250), nested(200)
+		run := fullRun()
+		run.Cases[0].Input = []byte(`{"a":` + deep + `}`)
+		run.Cases[0].Diffs[0].WantJSON, run.Cases[0].Diffs[0].GotJSON = []byte(shallow), []byte(deep)
+		out := jsonOf(run)
+		Expect(string(out)).To(ContainSubstring(`"inputText": "{\"a\":` + deep + `}"`))
+		Expect(string(out)).NotTo(ContainSubstring(`"input": `))
+		Expect(string(out)).To(ContainSubstring(`"want": ` + shallow))
+		Expect(string(out)).To(ContainSubstring(`"gotText": "` + deep + `"`))
+		Expect(string(out)).NotTo(ContainSubstring(`"got": `))
+		back, err := report.ReadRun("r.json", out)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(back.Cases[0].Input)).To(Equal(`{"a":` + deep + `}`))
+		Expect(string(back.Cases[0].Diffs[0].GotJSON)).To(Equal(deep))
+		Expect(string(back.Cases[0].Diffs[0].WantJSON)).To(Equal(shallow))
 	})
 })

@@ -53,6 +53,16 @@ var _ = Describe("the cost of deep values (issue 23)", func() {
 	})
 	perLevel := func(f func()) uint64 { return allocated(f) / depth }
 
+	It("scans [[…]] and {\"a\":{…}} lazily in one span a level (48 bytes), not a doubled tape's two", func() {
+		var lz jsonjs.Lazy
+		for _, text := range [][]byte{arrays, objects} {
+			var ok bool
+			Expect(perLevel(func() { ok = lz.Scan(text) })).To(BeNumerically("<=", 60))
+			Expect(ok).To(BeTrue())
+			Expect(len(lz.Root())).To(Equal(len(text)))
+		}
+	})
+
 	It("parses [[…]] in at most 100 bytes a level and {\"a\":{…}} in at most 250", func() {
 		var v jsonjs.Value
 		Expect(perLevel(func() { v, _ = jsonjs.Parse(arrays) })).To(BeNumerically("<=", 100))

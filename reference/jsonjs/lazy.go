@@ -389,3 +389,30 @@ func (r Raw) ValueReplacing() Value {
 // a double; ok is false for any other number and any other kind, which
 // Float reads.
 func (r Raw) SmallInt() (mag int64, neg, ok bool) { return smallInt(r) }
+
+// growTape is tape with room for more spans: doubled while it is small;
+// once it holds lazyKeep spans, room for every value the rest of the text
+// b[i:] can start (issue 23): a text of n values then allocates about n
+// spans, not the 2n of doubling (a line nested 10^6 levels deep: 48 MB of
+// tape, not 96).
+func growTape(tape []span, b []byte, i int) []span {
+	if cap(tape) < lazyKeep {
+		return grown(tape)
+	}
+	return slices.Grow(tape, max(valuesIn(b[min(i, len(b)):]), len(tape)/4))
+}
+
+// valuesIn bounds the values that start in b: one, and one after each '[',
+// ',' or ':' outside strings (every value but a text's first follows one).
+func valuesIn(b []byte) int {
+	n := 1
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			i = skipString(b, i) - 1
+		case '[', ',', ':':
+			n++
+		}
+	}
+	return n
+}

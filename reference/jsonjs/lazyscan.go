@@ -19,7 +19,7 @@ func (l *Lazy) scan(b []byte) bool {
 		tape, p = run(b, tape, p)
 		switch p.need {
 		case needTape:
-			tape = grown(tape)
+			tape = growTape(tape, b, p.i)
 		case needNumber:
 			p.end = scanNumber(b, p.i)
 			ok = p.end >= 0

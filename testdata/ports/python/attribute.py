@@ -66,6 +66,9 @@ def cause(case):
         if "blocks" in inp and inp["blocks"] is None:
             return "SPILL-RES-2", "correction: null blocks are iterated (dict.get keeps an explicit None)"
         return "SPILL-RES-3", 'correction: a null block text is joined ("".join refuses None)'
+    # the key's CODE-JSON-3 entry, first triggered when the case set grew to 809 (3,000 levels)
+    if "maximum recursion depth exceeded" in got:
+        return "CODE-JSON-3", "_lossless and _render_value recurse past Python's recursion limit"
     if "surrogates not allowed" in got:
         if op == "retain.text":
             return "RET-UTF8-3", "str.encode refuses a lone surrogate"
