@@ -2,6 +2,7 @@ package mutation
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -257,49 +259,80 @@ func judgeSetup(ctx context.Context, cfg JudgeConfig, tmp string, mutants []Muta
 			covered[t][path.Dir(m.File)] = true
 		}
 	}
+	// The packages are set up Workers at a time: their tests are most of
+	// a short run's time.
 	pkgs := map[string]*testPkg{}
+	var mu sync.Mutex
+	var firstErr error
+	sem := make(chan struct{}, max(cfg.Workers, 1))
+	var wg sync.WaitGroup
+	// cmd/conform's tests take the longest: started first.
+	slices.SortStableFunc(order, func(a, b string) int { return cmp.Compare(b2i(b == "cmd/conform"), b2i(a == "cmd/conform")) })
 	for _, t := range order {
-		p := &testPkg{dir: t, cover: map[string][]Block{}}
-		bin := filepath.Join(tmp, "base-"+strings.ReplaceAll(t, "/", "-")+".test")
-		if out, err := buildTest(ctx, cfg.Root, t, "", bin); err != nil {
-			return nil, fmt.Errorf("building the unmutated tests of %s: %v\n%s", t, err, out)
-		}
-		h, err := hashFile(bin)
-		if err != nil {
-			return nil, err
-		}
-		p.hash = h
-		imports, err := goCmd(ctx, cfg.Root, "list", "-f", "{{join .TestImports \" \"}} {{join .XTestImports \" \"}}", "./"+t)
-		if err != nil {
-			return nil, err
-		}
-		p.ginkgo = bytes.Contains(imports, []byte("github.com/onsi/ginkgo"))
-		var coverpkg []string
-		for d := range covered[t] {
-			coverpkg = append(coverpkg, cfg.Module+"/"+d)
-		}
-		profile := filepath.Join(tmp, "cover-"+strings.ReplaceAll(t, "/", "-")+".txt")
-		sort.Strings(coverpkg)
-		out, err := goCmd(ctx, cfg.Root, "test", "-count=1", "-coverpkg="+strings.Join(coverpkg, ","), "-coverprofile="+profile, "./"+t)
-		if err != nil {
-			return nil, fmt.Errorf("the unmutated tests of %s fail: %v", t, err)
-		}
-		p.timeout = max(cfg.Timeout, 4*testTime(out))
-		f, err := os.Open(profile)
-		if err != nil {
-			return nil, err
-		}
-		blocks, err := ParseProfile(f, cfg.Module)
-		f.Close()
-		if err != nil && err.Error() != "no blocks" { // no blocks: the tests link none of them
-			return nil, fmt.Errorf("coverage of %s: %v", t, err)
-		}
-		for _, b := range blocks {
-			p.cover[b.File] = append(p.cover[b.File], b)
-		}
-		pkgs[t] = p
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			p, err := setupPkg(ctx, cfg, tmp, t, covered[t])
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil && firstErr == nil {
+				firstErr = err
+			}
+			pkgs[t] = p
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
 	}
 	return pkgs, nil
+}
+
+// setupPkg builds, hashes and runs with coverage the unmutated tests of
+// the package at dir t; judged are the mutated package dirs it judges.
+func setupPkg(ctx context.Context, cfg JudgeConfig, tmp, t string, judged map[string]bool) (*testPkg, error) {
+	p := &testPkg{dir: t, cover: map[string][]Block{}}
+	bin := filepath.Join(tmp, "base-"+strings.ReplaceAll(t, "/", "-")+".test")
+	if out, err := buildTest(ctx, cfg.Root, t, "", bin); err != nil {
+		return nil, fmt.Errorf("building the unmutated tests of %s: %v\n%s", t, err, out)
+	}
+	h, err := hashFile(bin)
+	if err != nil {
+		return nil, err
+	}
+	p.hash = h
+	imports, err := goCmd(ctx, cfg.Root, "list", "-f", "{{join .TestImports \" \"}} {{join .XTestImports \" \"}}", "./"+t)
+	if err != nil {
+		return nil, err
+	}
+	p.ginkgo = bytes.Contains(imports, []byte("github.com/onsi/ginkgo"))
+	var coverpkg []string
+	for d := range judged {
+		coverpkg = append(coverpkg, cfg.Module+"/"+d)
+	}
+	profile := filepath.Join(tmp, "cover-"+strings.ReplaceAll(t, "/", "-")+".txt")
+	sort.Strings(coverpkg)
+	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-coverpkg="+strings.Join(coverpkg, ","), "-coverprofile="+profile, "./"+t)
+	cmd.Dir = cfg.Root
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("the unmutated tests of %s fail: %v: %s", t, err, failLine(out))
+	}
+	p.timeout = max(cfg.Timeout, 4*testTime(out))
+	f, err := os.Open(profile)
+	if err != nil {
+		return nil, err
+	}
+	blocks, err := ParseProfile(f, cfg.Module)
+	f.Close()
+	if err != nil && err.Error() != "no blocks" { // no blocks: the tests link none of them
+		return nil, fmt.Errorf("coverage of %s: %v", t, err)
+	}
+	for _, b := range blocks {
+		p.cover[b.File] = append(p.cover[b.File], b)
+	}
+	return p, nil
 }
 
 func judgeOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[string]*testPkg, m Mutant) Result {
@@ -450,6 +483,13 @@ func testTime(out []byte) time.Duration {
 				return d
 			}
 		}
+	}
+	return 0
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
 	return 0
 }
