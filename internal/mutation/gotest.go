@@ -463,11 +463,15 @@ func runTest(ctx context.Context, cfg JudgeConfig, p *testPkg, bin string) (Stat
 	}
 }
 
-// failLine is the first line naming a failure, else the last line.
+// failLine names the failure: ginkgo's summary line of the first failed
+// spec, else a panic, else the first failed test, else the last line.
 func failLine(b []byte) string {
-	for _, l := range strings.Split(string(b), "\n") {
-		if l = strings.TrimSpace(l); strings.HasPrefix(l, "--- FAIL") || strings.HasPrefix(l, "[FAIL]") || strings.HasPrefix(l, "panic:") {
-			return l
+	lines := strings.Split(string(b), "\n")
+	for _, prefix := range []string{"[FAIL] ", "panic:", "--- FAIL"} {
+		for _, l := range lines {
+			if l = strings.TrimSpace(l); strings.HasPrefix(l, prefix) {
+				return l
+			}
 		}
 	}
 	return lastLine(b)
