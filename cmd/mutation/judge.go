@@ -52,8 +52,19 @@ func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, t
 			fmt.Fprintf(os.Stderr, "[%d/%d] %s %s %s\n", done, total, r.Status, r.Mutant.ID(), r.Detail)
 		},
 	}, ms)
-	if err != nil {
+	interrupted := err != nil && ctx.Err() != nil && rs != nil
+	if err != nil && !interrupted {
 		return fail(err)
+	}
+	if interrupted { // report the mutants judged so far
+		done := rs[:0]
+		for _, r := range rs {
+			if r.Status != "" {
+				done = append(done, r)
+			}
+		}
+		rs = done
+		fmt.Fprintf(os.Stderr, "mutation: interrupted: the report covers the %d mutants judged\n", len(rs))
 	}
 	s := mutation.Summarize(rs, time.Since(start))
 	s.List = mutation.JudgeEquivalentsFile
@@ -64,6 +75,9 @@ func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, t
 		if err := os.WriteFile(jsonOut, mutation.JSON(s, seed, sample, rs), 0o644); err != nil {
 			return fail(err)
 		}
+	}
+	if interrupted {
+		return 1
 	}
 	if s.Stale > 0 {
 		fmt.Fprintf(os.Stderr, "mutation: %d listed mutants are killed or identical: %s is out of date\n", s.Stale, mutation.JudgeEquivalentsFile)
