@@ -313,7 +313,7 @@ func setupPkg(ctx context.Context, cfg JudgeConfig, tmp, t string, judged map[st
 	}
 	profile := filepath.Join(tmp, "cover-"+strings.ReplaceAll(t, "/", "-")+".txt")
 	sort.Strings(coverpkg)
-	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-coverpkg="+strings.Join(coverpkg, ","), "-coverprofile="+profile, "./"+t)
+	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-timeout=30m", "-coverpkg="+strings.Join(coverpkg, ","), "-coverprofile="+profile, "./"+t)
 	cmd.Dir = cfg.Root
 	out, err := cmd.CombinedOutput()
 	if err != nil {
