@@ -231,3 +231,33 @@ func TestJudgeComparatorMatchesModel(t *testing.T) {
 		}
 	})
 }
+
+// An equal empty container is no reason to stop the walk: the difference
+// after it is still one (a comparator that stopped there would call
+// [{}, 1] and [{}, 2] equal).
+func TestJudgeComparatorWalksPastEmptyContainers(t *testing.T) {
+	for _, c := range []struct{ a, b, path string }{
+		{`[{}, 1]`, `[{}, 2]`, "$[1]"},
+		{`[[], 1]`, `[[], 2]`, "$[1]"},
+		{`{"a": {}, "b": 1}`, `{"a": {}, "b": 2}`, "$.b"},
+		{`{"a": [], "b": [{}, {"c": 1}]}`, `{"a": [], "b": [{}, {"c": 2}]}`, "$.b[1].c"},
+	} {
+		a, err := jsonjs.Parse([]byte(c.a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := jsonjs.Parse([]byte(c.b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if jsonjs.Equal(a, b) {
+			t.Errorf("Equal(%s, %s) = true", c.a, c.b)
+		}
+		if got := jsonjs.FirstDifference(a, b); got != c.path {
+			t.Errorf("FirstDifference(%s, %s) = %q, want %q", c.a, c.b, got, c.path)
+		}
+		if ds := jsonjs.Differences(a, b, 0); len(ds) != 1 || ds[0].Path != c.path {
+			t.Errorf("Differences(%s, %s) = %v, want one at %s", c.a, c.b, ds, c.path)
+		}
+	}
+}
