@@ -162,7 +162,7 @@ type JudgeConfig struct {
 type testPkg struct {
 	dir     string
 	hash    [32]byte
-	base    string // the unmutated test binary
+	base    string             // the unmutated test binary
 	cover   map[string][]Block // module-relative file -> blocks of the mutated packages
 	ginkgo  bool
 	timeout time.Duration
