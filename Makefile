@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs are `make run` and `make test`.
 GO ?= go
 
-.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream fuzz-smoke mutation mutation-sample coverage-golden matrix kit-python
+.PHONY: run test vet fmt bench build fixtures fixtures-check coverage conform-upstream fuzz-smoke mutation mutation-sample mutation-judge mutation-judge-sample coverage-golden matrix kit-python
 
 # conform's main job: run every case through the embedded reference harness.
 # Point it at your harness with `go run ./cmd/conform run -- <adapter argv>`.
@@ -54,6 +54,15 @@ mutation:
 
 mutation-sample:
 	$(GO) run ./cmd/mutation --workers $(MUTATION_WORKERS) --sample 40 --seed 13 --min-score 90
+
+# Mutation testing of conform's own judge (runner, logcheck, baseline,
+# verdict, report's verdict code, jsonjs's comparator), killed by go test
+# (docs/mutation.md "The judge"): every mutant, then a seeded sample.
+mutation-judge:
+	nice -n 15 $(GO) run ./cmd/mutation --judge --workers $(MUTATION_WORKERS) --json mutation-judge.json
+
+mutation-judge-sample:
+	nice -n 10 $(GO) run ./cmd/mutation --judge --workers $(MUTATION_WORKERS) --sample 8 --seed 22 --min-score 50
 
 # Statement coverage of reference/ by the golden run alone (docs/mutation.md):
 # fails when an uncovered statement of a function linked into the adapter is

@@ -3,6 +3,7 @@
 //
 //	go run ./cmd/mutation                              # every mutant (make mutation)
 //	go run ./cmd/mutation --sample 40 --seed 1 --min-score 90   # CI sample
+//	go run ./cmd/mutation --judge                      # the judge, by go test (make mutation-judge)
 //	go run ./cmd/mutation --coverage                   # golden-coverage gate (make coverage-golden)
 package main
 
@@ -30,6 +31,7 @@ func main() {
 	conform := flag.String("conform", "", "a prebuilt `conform` binary whose embedded goldens judge the mutants (default: built from this tree)")
 	match := flag.String("match", "", "run only the mutants whose id matches `REGEX`")
 	survivorsOf := flag.String("survivors-of", "", "run only the mutants that survived in an earlier --json `REPORT`")
+	judgeRun := flag.Bool("judge", false, "instead of reference/: mutants of conform's own judge, killed by its go test ("+mutation.JudgeEquivalentsFile+")")
 	cover := flag.Bool("coverage", false, "instead of mutants: the golden-coverage gate of reference/ against "+mutation.UncoveredFile)
 	flag.Parse()
 	if flag.NArg() > 0 || *workers < 1 || *sample < 0 {
@@ -41,6 +43,9 @@ func main() {
 		code := coverage(ctx, *conform)
 		stop()
 		os.Exit(code)
+	}
+	if *judgeRun {
+		os.Exit(judge(*workers, *sample, *seed, *jsonOut, *minScore, *timeout, *list, *match, *survivorsOf))
 	}
 	os.Exit(run(*workers, *sample, *seed, *jsonOut, *minScore, *timeout, *list, *conform, *match, *survivorsOf))
 }

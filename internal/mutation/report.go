@@ -1,6 +1,7 @@
 package mutation
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"time"
@@ -13,6 +14,7 @@ type Summary struct {
 	Mutants, Compiled, Killed, Survived, Equivalent, Listed int
 	Stale                                                   int // listed, yet killed or identical: the list is out of date
 	Wall                                                    time.Duration
+	List                                                    string // the list of equivalents the run used (EquivalentsFile when empty)
 }
 
 // Summarize counts results.
@@ -54,10 +56,10 @@ func WriteText(w io.Writer, s Summary, rs []Result) error {
 		s.Mutants, s.Compiled, s.Killed, s.Survived, s.Equivalent, s.Listed, s.Score(), s.Wall.Round(time.Second))
 	for _, r := range rs {
 		if r.Status == Survived && err == nil {
-			_, err = fmt.Fprintf(w, "survived %s:%d:%d [%s] %s -> %s\n", r.Mutant.File, r.Mutant.Line, r.Mutant.Col, r.Mutant.Operator, r.Mutant.Old, r.Mutant.New)
+			_, err = fmt.Fprintf(w, "survived %s:%d:%d [%s] %s -> %s: %s\n", r.Mutant.File, r.Mutant.Line, r.Mutant.Col, r.Mutant.Operator, r.Mutant.Old, r.Mutant.New, r.Detail)
 		}
 		if r.Stale && err == nil {
-			_, err = fmt.Fprintf(w, "stale listing (%s): %s: remove it from %s\n", r.Status, r.Mutant.ID(), EquivalentsFile)
+			_, err = fmt.Fprintf(w, "stale listing (%s): %s: remove it from %s\n", r.Status, r.Mutant.ID(), cmp.Or(s.List, EquivalentsFile))
 		}
 	}
 	return err

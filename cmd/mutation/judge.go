@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"regexp"
+	"time"
+
+	"github.com/dsh-conform/conform/internal/mutation"
+)
+
+// judge is the judge's run (make mutation-judge): mutants of the code that
+// decides verdicts, killed by conform's own go test (docs/mutation.md "The
+// judge"). Same flags, report and listing discipline as the reference's run.
+func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, timeout time.Duration, list bool, match, survivorsOf string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	all, err := mutation.JudgeMutants(ctx, ".", module)
+	if err != nil {
+		return fail(err)
+	}
+	if match != "" {
+		re, err := regexp.Compile(match)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "mutation: --match:", err)
+			return 2
+		}
+		all = mutation.Match(all, re)
+	}
+	if survivorsOf != "" {
+		if all, err = mutation.SurvivorsOf(all, survivorsOf); err != nil {
+			return fail(err)
+		}
+	}
+	ms := mutation.Sample(all, sample, seed)
+	if list {
+		for _, m := range ms {
+			fmt.Println(m.ID())
+		}
+		return 0
+	}
+	listed, err := mutation.LoadEquivalents(mutation.JudgeEquivalentsFile)
+	if err != nil {
+		return fail(err)
+	}
+	start := time.Now()
+	rs, err := mutation.RunJudge(ctx, mutation.JudgeConfig{
+		Root: ".", Module: module, Workers: workers, Timeout: timeout, Listed: listed,
+		Progress: func(done, total int, r mutation.Result) {
+			fmt.Fprintf(os.Stderr, "[%d/%d] %s %s %s\n", done, total, r.Status, r.Mutant.ID(), r.Detail)
+		},
+	}, ms)
+	interrupted := err != nil && ctx.Err() != nil && rs != nil
+	if err != nil && !interrupted {
+		return fail(err)
+	}
+	if interrupted { // report the mutants judged so far
+		done := rs[:0]
+		for _, r := range rs {
+			if r.Status != "" {
+				done = append(done, r)
+			}
+		}
+		rs = done
+		fmt.Fprintf(os.Stderr, "mutation: interrupted: the report covers the %d mutants judged\n", len(rs))
+	}
+	s := mutation.Summarize(rs, time.Since(start))
+	s.List = mutation.JudgeEquivalentsFile
+	if err := mutation.WriteText(os.Stdout, s, rs); err != nil {
+		return fail(err)
+	}
+	if jsonOut != "" {
+		if err := os.WriteFile(jsonOut, mutation.JSON(s, seed, sample, rs), 0o644); err != nil {
+			return fail(err)
+		}
+	}
+	if interrupted {
+		return 1
+	}
+	if s.Stale > 0 {
+		fmt.Fprintf(os.Stderr, "mutation: %d listed mutants are killed or identical: %s is out of date\n", s.Stale, mutation.JudgeEquivalentsFile)
+		return 1
+	}
+	if s.Score() < minScore {
+		fmt.Fprintf(os.Stderr, "mutation: score %.1f%% is below --min-score %.1f%%\n", s.Score(), minScore)
+		return 1
+	}
+	return 0
+}

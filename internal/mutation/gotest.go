@@ -1,0 +1,509 @@
+package mutation
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The judge's run (issue 22, docs/mutation.md "The judge"): mutants of the
+// code that decides whether a harness passes, killed by conform's own
+// `go test`, not by the golden run.
+
+// JudgeEquivalentsFile lists the judge's surviving mutants no test can
+// observe, with the same format and discipline as EquivalentsFile.
+const JudgeEquivalentsFile = "spec/equivalent-judge-mutants.yaml"
+
+// JudgeTarget is one package whose mutants the judge's run makes, and the
+// packages whose tests judge them: the package itself first, then its
+// consumers, cheapest first (cmd/conform's tests take the longest).
+type JudgeTarget struct {
+	Dir   string   // module-relative package directory
+	Files []string // only these files (base names); all non-test files when empty
+	// Unlinked keeps only the mutants inside functions the lean adapter does
+	// not link: a mutant of linked code is the golden run's to judge.
+	Unlinked bool
+	Tests    []string // module-relative package directories, in run order
+}
+
+// JudgeTargets is the mapping of mutated package to test packages.
+var JudgeTargets = []JudgeTarget{
+	{Dir: "internal/verdict", Tests: []string{"internal/verdict", "internal/runner", "conformtest", "internal/report", "internal/matrix", "cmd/conform"}},
+	{Dir: "internal/baseline", Tests: []string{"internal/baseline", "internal/runner", "internal/logcheck", "internal/report", "cmd/conform"}},
+	{Dir: "internal/runner", Tests: []string{"internal/runner", "conformtest", "internal/report", "internal/matrix", "cmd/conform"}},
+	{Dir: "internal/logcheck", Tests: []string{"internal/logcheck", "generators/sessionlog", "internal/report", "cmd/conform"}},
+	// The report code that decides verdicts and exit statuses: reading a
+	// report back (baselines, diff), the run diff, the summary line and the
+	// partial/complete banner, check-log's problems.
+	{Dir: "internal/report", Files: []string{"readreport.go", "rundiff.go", "run.go", "checklog.go"}, Tests: []string{"internal/report", "cmd/conform"}},
+	// The comparator (Equal, Differences, FirstDifference) and the log
+	// reader (Lazy) only the CLI links.
+	{Dir: "reference/jsonjs", Unlinked: true, Tests: []string{"reference/jsonjs", "internal/runner", "internal/logcheck", "conformtest", "generators/sessionlog", "internal/report", "cmd/conform"}},
+}
+
+// JudgeMutants enumerates the mutants of JudgeTargets; module is root's
+// import path. The Unlinked filter builds the lean adapter without inlining
+// and reads its symbols (the way `make coverage-golden` lists the unlinked
+// functions).
+func JudgeMutants(ctx context.Context, root, module string) ([]Mutant, error) {
+	var syms map[string]bool
+	var out []Mutant
+	for _, t := range JudgeTargets {
+		ms, err := Enumerate(root, t.Dir)
+		if err != nil {
+			return nil, err
+		}
+		if t.Unlinked && syms == nil {
+			if syms, err = adapterSymbols(ctx, root); err != nil {
+				return nil, err
+			}
+		}
+		funcs := map[string]fileFuncs{}
+		for _, m := range ms {
+			if path.Dir(m.File) != t.Dir || len(t.Files) > 0 && !contains(t.Files, path.Base(m.File)) {
+				continue
+			}
+			if t.Unlinked {
+				ff, ok := funcs[m.File]
+				if !ok {
+					if ff, err = readFuncs(filepath.Join(root, m.File)); err != nil {
+						return nil, err
+					}
+					funcs[m.File] = ff
+				}
+				fn := ff.enclosing(m.Line, m.Col)
+				if fn == "" || Linked(syms, module+"/"+t.Dir, fn) {
+					continue
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// enclosing names the function declaration holding line:col ("" at package
+// level).
+func (ff fileFuncs) enclosing(line, col int) string {
+	for _, f := range ff.funcs {
+		if before(f.startLine, f.startCol, line, col) && before(line, col, f.endLine, f.endCol) {
+			return f.name
+		}
+	}
+	return ""
+}
+
+func contains(xs []string, x string) bool {
+	for _, s := range xs {
+		if s == x {
+			return true
+		}
+	}
+	return false
+}
+
+// adapterSymbols builds the lean adapter without inlining and returns its
+// function symbols.
+func adapterSymbols(ctx context.Context, root string) (map[string]bool, error) {
+	tmp, err := os.MkdirTemp("", "conform-judge-nm-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "adapter")
+	if _, err := goCmd(ctx, root, "build", "-gcflags=all=-l", "-o", bin, AdapterPkg); err != nil {
+		return nil, err
+	}
+	nm, err := goCmd(ctx, root, "tool", "nm", bin)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSymbols(bytes.NewReader(nm))
+}
+
+// targetOf is the JudgeTarget of a mutant's package.
+func targetOf(m Mutant) (JudgeTarget, bool) {
+	for _, t := range JudgeTargets {
+		if path.Dir(m.File) == t.Dir {
+			return t, true
+		}
+	}
+	return JudgeTarget{}, false
+}
+
+// JudgeConfig drives the judge's run.
+type JudgeConfig struct {
+	Root    string // module root
+	Module  string // its import path
+	Workers int
+	// Timeout bounds one test binary's run for one mutant, at least; a
+	// package whose unmutated tests take longer gets 4 times their time. A
+	// mutant over it hangs the tests: killed.
+	Timeout time.Duration
+	Listed  Equivalents // JudgeEquivalentsFile
+	// Tests, when set, replaces each target's Tests (the rule's own test).
+	Tests    []string
+	Progress func(done, total int, r Result)
+}
+
+// testPkg is one test package's unmutated state: its test binary's hash,
+// the blocks its tests reach, and how it is run.
+type testPkg struct {
+	dir     string
+	hash    [32]byte
+	base    string             // the unmutated test binary
+	cover   map[string][]Block // module-relative file -> blocks of the mutated packages
+	ginkgo  bool
+	timeout time.Duration
+}
+
+// reached reports whether this package's tests run the statement holding
+// line:col of file; a position in no block (a declaration outside
+// statements) counts as reached, since coverage cannot tell.
+func (p *testPkg) reached(file string, line, col int) bool {
+	in := false
+	for _, b := range p.cover[file] {
+		if before(b.StartLine, b.StartCol, line, col) && before(line, col, b.EndLine, b.EndCol) {
+			if b.Count > 0 {
+				return true
+			}
+			in = true
+		}
+	}
+	return !in
+}
+
+// RunJudge judges each mutant by the tests of its target's test packages:
+// for each package whose tests reach the mutated statement (by the
+// unmutated tree's coverage), in table order, its test binary is built with
+// the mutated file given by -overlay and run with fail-fast; the first
+// failure (or a run over the time limit) kills the mutant. A mutant whose
+// every built test binary is byte-identical to the unmutated one is
+// Identical; a mutant no test reaches is Survived with detail "not
+// covered".
+func RunJudge(ctx context.Context, cfg JudgeConfig, mutants []Mutant) ([]Result, error) {
+	tmp, err := os.MkdirTemp("", "conform-judge-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	pkgs, err := judgeSetup(ctx, cfg, tmp, mutants)
+	if err != nil {
+		return nil, err
+	}
+	results := make([]Result, len(mutants))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for w := 0; w < max(cfg.Workers, 1); w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			dir := filepath.Join(tmp, fmt.Sprint("w", w))
+			for i := range jobs {
+				r := judgeOne(ctx, cfg, dir, pkgs, mutants[i])
+				mu.Lock()
+				results[i] = r
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(done, len(mutants), r)
+				}
+				mu.Unlock()
+			}
+		}(w)
+	}
+	for i := range mutants {
+		if ctx.Err() != nil {
+			break
+		}
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return results, ctx.Err()
+}
+
+// testsOf is the run order of a mutant's test packages.
+func (cfg JudgeConfig) testsOf(m Mutant) []string {
+	if cfg.Tests != nil {
+		return cfg.Tests
+	}
+	t, _ := targetOf(m)
+	return t.Tests
+}
+
+// judgeSetup builds each needed test package's unmutated test binary, and
+// runs its tests once with coverage of the mutated packages it judges: the
+// tests must pass on the unmutated tree, and the profile tells which
+// mutants they reach.
+func judgeSetup(ctx context.Context, cfg JudgeConfig, tmp string, mutants []Mutant) (map[string]*testPkg, error) {
+	covered := map[string]map[string]bool{} // test package -> mutated package dirs
+	var order []string
+	for _, m := range mutants {
+		for _, t := range cfg.testsOf(m) {
+			if covered[t] == nil {
+				covered[t] = map[string]bool{}
+				order = append(order, t)
+			}
+			covered[t][path.Dir(m.File)] = true
+		}
+	}
+	// The packages are set up Workers at a time: their tests are most of
+	// a short run's time.
+	pkgs := map[string]*testPkg{}
+	var mu sync.Mutex
+	var firstErr error
+	sem := make(chan struct{}, max(cfg.Workers, 1))
+	var wg sync.WaitGroup
+	// cmd/conform's tests take the longest: started first.
+	slices.SortStableFunc(order, func(a, b string) int { return cmp.Compare(b2i(b == "cmd/conform"), b2i(a == "cmd/conform")) })
+	for _, t := range order {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			p, err := setupPkg(ctx, cfg, tmp, t, covered[t])
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil && firstErr == nil {
+				firstErr = err
+			}
+			pkgs[t] = p
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return pkgs, nil
+}
+
+// setupPkg builds, hashes and runs with coverage the unmutated tests of
+// the package at dir t; judged are the mutated package dirs it judges.
+func setupPkg(ctx context.Context, cfg JudgeConfig, tmp, t string, judged map[string]bool) (*testPkg, error) {
+	p := &testPkg{dir: t, cover: map[string][]Block{}}
+	bin := filepath.Join(tmp, "base-"+strings.ReplaceAll(t, "/", "-")+".test")
+	if out, err := buildTest(ctx, cfg.Root, t, "", bin); err != nil {
+		return nil, fmt.Errorf("building the unmutated tests of %s: %v\n%s", t, err, out)
+	}
+	h, err := hashFile(bin)
+	if err != nil {
+		return nil, err
+	}
+	p.hash, p.base = h, bin
+	imports, err := goCmd(ctx, cfg.Root, "list", "-f", "{{join .TestImports \" \"}} {{join .XTestImports \" \"}}", "./"+t)
+	if err != nil {
+		return nil, err
+	}
+	p.ginkgo = bytes.Contains(imports, []byte("github.com/onsi/ginkgo"))
+	var coverpkg []string
+	for d := range judged {
+		coverpkg = append(coverpkg, cfg.Module+"/"+d)
+	}
+	profile := filepath.Join(tmp, "cover-"+strings.ReplaceAll(t, "/", "-")+".txt")
+	sort.Strings(coverpkg)
+	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-timeout=30m", "-coverpkg="+strings.Join(coverpkg, ","), "-coverprofile="+profile, "./"+t)
+	cmd.Dir = cfg.Root
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("the unmutated tests of %s fail: %v: %s", t, err, failLine(out))
+	}
+	p.timeout = max(cfg.Timeout, 4*testTime(out))
+	f, err := os.Open(profile)
+	if err != nil {
+		return nil, err
+	}
+	blocks, err := ParseProfile(f, cfg.Module)
+	f.Close()
+	if err != nil && err.Error() != "no blocks" { // no blocks: the tests link none of them
+		return nil, fmt.Errorf("coverage of %s: %v", t, err)
+	}
+	for _, b := range blocks {
+		p.cover[b.File] = append(p.cover[b.File], b)
+	}
+	return p, nil
+}
+
+func judgeOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[string]*testPkg, m Mutant) Result {
+	r := Result{Mutant: m}
+	why, listed := cfg.Listed.Reason(m)
+	settle := func() Result {
+		switch {
+		case r.Status == Survived && listed:
+			r.Status, r.Detail = Listed, why
+		case (r.Status == Killed || r.Status == Identical) && listed:
+			r.Stale = true
+		}
+		return r
+	}
+	var reached []*testPkg
+	for _, t := range cfg.testsOf(m) {
+		if p := pkgs[t]; p.reached(m.File, m.Line, m.Col) {
+			reached = append(reached, p)
+		}
+	}
+	overlay, err := writeOverlay(cfg.Root, dir, m)
+	if err != nil {
+		r.Status, r.Detail = NoCompile, err.Error()
+		return r
+	}
+	if len(reached) == 0 {
+		// Out of the denominator only if it does not compile.
+		cmd := exec.CommandContext(ctx, "go", "build", "-overlay", overlay, "./"+path.Dir(m.File))
+		cmd.Dir = cfg.Root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			r.Status, r.Detail = NoCompile, firstLine(out)
+			return r
+		}
+		r.Status, r.Detail = Survived, "not covered: no test of "+strings.Join(cfg.testsOf(m), ", ")+" reaches it"
+		return settle()
+	}
+	var ran []string
+	for _, p := range reached {
+		bin := filepath.Join(dir, strings.ReplaceAll(p.dir, "/", "-")+".test")
+		if out, err := buildTest(ctx, cfg.Root, p.dir, overlay, bin); err != nil {
+			r.Status, r.Detail = NoCompile, firstLine(out)
+			return r
+		}
+		h, err := hashFile(bin)
+		if err != nil {
+			r.Status, r.Detail = NoCompile, err.Error()
+			return r
+		}
+		if h == p.hash {
+			continue
+		}
+		ran = append(ran, p.dir)
+		st, detail := runTest(ctx, cfg, p, bin)
+		if st == Killed && strings.HasPrefix(detail, "hang") {
+			// A hang counts only if the unmutated tests finish within the
+			// same limit now: on a loaded machine a slow run is no kill.
+			if bst, _ := runTest(ctx, cfg, p, p.base); bst != Survived {
+				r.Status, r.Detail = Survived, p.dir+": undecided: the unmutated tests too are over the limit now"
+				return settle()
+			}
+		}
+		if st == Killed {
+			r.Status, r.Detail = Killed, p.dir+": "+detail
+			return settle()
+		}
+	}
+	if len(ran) == 0 {
+		r.Status = Identical
+		return settle()
+	}
+	r.Status, r.Detail = Survived, "the tests of "+strings.Join(ran, ", ")+" pass"
+	return settle()
+}
+
+// writeOverlay writes m's mutated file and the -overlay file naming it.
+func writeOverlay(root, dir string, m Mutant) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	src, err := os.ReadFile(filepath.Join(root, m.File))
+	if err != nil {
+		return "", err
+	}
+	abs, err := filepath.Abs(filepath.Join(root, m.File))
+	if err != nil {
+		return "", err
+	}
+	mutated := filepath.Join(dir, filepath.Base(m.File))
+	overlay := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(mutated, m.Apply(src), 0o644); err != nil {
+		return "", err
+	}
+	return overlay, os.WriteFile(overlay, overlayJSON(abs, mutated), 0o644)
+}
+
+// buildTest compiles the test binary of the package at dir, with build as
+// build's flags so that equal code gives equal bytes.
+func buildTest(ctx context.Context, root, dir, overlay, out string) ([]byte, error) {
+	args := []string{"test", "-c", "-trimpath", "-buildvcs=false", "-ldflags=-buildid=", "-o", out}
+	if overlay != "" {
+		args = append(args, "-overlay", overlay)
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, "./"+dir)...)
+	cmd.Dir = root
+	return cmd.CombinedOutput()
+}
+
+// runTest runs a test binary in its package's directory (as go test does),
+// stopping at the first failure. Killed when a test fails or the run is
+// over the package's time limit; the process group goes with it, so an
+// adapter a test started does not outlive a hang.
+func runTest(ctx context.Context, cfg JudgeConfig, p *testPkg, bin string) (Status, string) {
+	tctx, cancel := context.WithTimeout(ctx, p.timeout)
+	defer cancel()
+	args := []string{"-test.count=1", "-test.failfast"}
+	if p.ginkgo {
+		args = append(args, "-ginkgo.fail-fast")
+	}
+	cmd := exec.CommandContext(tctx, bin, args...)
+	cmd.Dir = filepath.Join(cfg.Root, p.dir)
+	ownGroup(cmd)
+	cmd.WaitDelay = 5 * time.Second
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if tctx.Err() != nil && ctx.Err() == nil {
+		return Killed, fmt.Sprintf("hang: over %v", p.timeout.Round(time.Second))
+	}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return Survived, ""
+	case errors.As(err, &exit):
+		return Killed, fmt.Sprintf("exit %d: %s", exit.ExitCode(), failLine(out.Bytes()))
+	default:
+		return Killed, err.Error()
+	}
+}
+
+// failLine names the failure: ginkgo's summary line of the first failed
+// spec, else a panic, else the first failed test, else the last line.
+func failLine(b []byte) string {
+	lines := strings.Split(string(b), "\n")
+	for _, prefix := range []string{"[FAIL] ", "panic:", "--- FAIL"} {
+		for _, l := range lines {
+			if l = strings.TrimSpace(l); strings.HasPrefix(l, prefix) {
+				return l
+			}
+		}
+	}
+	return lastLine(b)
+}
+
+// testTime is the test binary's own time from go test's "ok pkg 1.23s"
+// line (the build not included); 0 when there is none.
+func testTime(out []byte) time.Duration {
+	for _, l := range strings.Split(string(out), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 3 && f[0] == "ok" {
+			if d, err := time.ParseDuration(f[2]); err == nil {
+				return d
+			}
+		}
+	}
+	return 0
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

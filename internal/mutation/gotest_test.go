@@ -1,0 +1,161 @@
+package mutation
+
+import (
+	"context"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The kill rule of the judge's run on a module of its own
+// (testdata/judgemod): one mutant for each outcome. A mutant its tests
+// fail on is killed, one they never reach survives as "not covered", a
+// constant the compiler folds is identical, an endless loop is a hang and
+// killed, a listed survivor is listed, and a listed mutant that is killed
+// is a stale listing.
+func TestJudgeKillRule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary per mutant")
+	}
+	root, err := filepath.Abs("testdata/judgemod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := Enumerate(root, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		status Status
+		detail string
+		stale  bool
+	}{
+		"p/p.go:7:7 > -> <=":    {Killed, "p: exit 1: --- FAIL: TestMax", false},
+		"p/p.go:26:11 0 -> 1":   {Survived, "the tests of p pass", false},
+		"p/p.go:15:10 / -> *":   {Survived, "not covered", false},
+		"p/p.go:15:15 1 -> 0":   {Listed, "only for the test", false},
+		"p/p.go:20:9 0 -> 1":    {Identical, "", false},
+		"p/p.go:26:22 ++ -> --": {Killed, "p: hang: over", false},
+	}
+	// Listed yet killed: stale.
+	const staleID = "p/p.go:7:5 a > b -> !(a > b)"
+	want[staleID] = struct {
+		status Status
+		detail string
+		stale  bool
+	}{Killed, "p: exit 1", true}
+	var ms []Mutant
+	for _, m := range all {
+		if _, ok := want[m.ID()]; ok {
+			ms = append(ms, m)
+		}
+	}
+	if len(ms) != len(want) {
+		t.Fatalf("found %d of the %d mutants in %v", len(ms), len(want), all)
+	}
+	rs, err := RunJudge(context.Background(), JudgeConfig{
+		Root: root, Module: "example.com/judgemod", Workers: 2, Timeout: 3 * time.Second, Tests: []string{"p"},
+		Listed: Equivalents{{Mutant: "p/p.go:15:15 1 -> 0", Reason: "only for the test"}, {Mutant: staleID, Reason: "wrongly listed"}},
+	}, ms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		w := want[r.Mutant.ID()]
+		if r.Status != w.status || !strings.HasPrefix(r.Detail, w.detail) || r.Stale != w.stale {
+			t.Errorf("%s: got %s %q stale %v, want %s %q… stale %v", r.Mutant.ID(), r.Status, r.Detail, r.Stale, w.status, w.detail, w.stale)
+		}
+	}
+	s := Summarize(rs, 0)
+	if s.Stale != 1 || s.Killed != 3 || s.Survived != 2 || s.Listed != 1 || s.Equivalent != 1 {
+		t.Errorf("summary %+v", s)
+	}
+}
+
+// Every listed mutant of the judge must still exist among the judge's
+// mutants (a target's package and files); the full run names the stale
+// ones.
+func TestJudgeListedMutantsExist(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, err := LoadEquivalents(filepath.Join(root, JudgeEquivalentsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{}
+	for _, tg := range JudgeTargets {
+		ms, err := Enumerate(root, tg.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range ms {
+			if path.Dir(m.File) == tg.Dir && (len(tg.Files) == 0 || contains(tg.Files, path.Base(m.File))) {
+				ids[m.ID()] = true
+			}
+		}
+	}
+	for _, e := range listed {
+		if !ids[e.Mutant] {
+			t.Errorf("%s: listed mutant %q no longer exists: update or remove the entry", JudgeEquivalentsFile, e.Mutant)
+		}
+	}
+}
+
+// Each test package of the table links the package it judges, or its
+// tests could never kill a mutant of it.
+func TestJudgeTargetsTestTheirPackage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("go list per test package")
+	}
+	deps := map[string]string{}
+	for _, tg := range JudgeTargets {
+		for _, dir := range tg.Tests {
+			if _, ok := deps[dir]; !ok {
+				out, err := exec.Command("go", "list", "-test", "-deps", "../../"+dir).Output()
+				if err != nil {
+					t.Fatalf("go list %s: %v", dir, err)
+				}
+				deps[dir] = string(out)
+			}
+			if !strings.Contains(deps[dir], "github.com/dsh-conform/conform/"+tg.Dir+"\n") {
+				t.Errorf("%s judges %s but its tests do not link it", dir, tg.Dir)
+			}
+		}
+	}
+}
+
+func TestTestPkgReached(t *testing.T) {
+	p := &testPkg{cover: map[string][]Block{"a.go": {
+		{StartLine: 3, StartCol: 10, EndLine: 5, EndCol: 2, Count: 1},
+		{StartLine: 6, StartCol: 1, EndLine: 8, EndCol: 2, Count: 0},
+	}}}
+	for _, c := range []struct {
+		file      string
+		line, col int
+		want      bool
+	}{
+		{"a.go", 4, 1, true},  // in a run block
+		{"a.go", 7, 5, false}, // in a block no test ran
+		{"a.go", 6, 1, false}, // its first column
+		{"a.go", 1, 1, true},  // in no block: coverage cannot tell
+		{"b.go", 1, 1, true},  // a file the profile lacks
+	} {
+		if got := p.reached(c.file, c.line, c.col); got != c.want {
+			t.Errorf("%s:%d:%d: got %v, want %v", c.file, c.line, c.col, got, c.want)
+		}
+	}
+}
+
+func TestTestTime(t *testing.T) {
+	if got := testTime([]byte("ok  \texample.com/p\t1.5s\tcoverage: 10% of statements\n")); got != 1500*time.Millisecond {
+		t.Errorf("got %v", got)
+	}
+	if got := testTime([]byte("FAIL\n")); got != 0 {
+		t.Errorf("got %v", got)
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/judgemod
+
+go 1.22
