@@ -1,0 +1,81 @@
+package logcheck_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/dsh-conform/conform/internal/logcheck"
+)
+
+// Issue 22 item 3: tests that kill the surviving mutants of check-log's
+// judge. Each log is testdata/rules/valid-base.jsonl (or a given one)
+// with one realistic harness bug edited in; the test asserts the finding a
+// user of check-log must get, so a rule that says "fine" too often fails.
+
+// edited is a rules log with each old replaced by new, each old found
+// exactly once.
+func edited(name string, pairs ...string) []byte {
+	GinkgoHelper()
+	b, err := os.ReadFile(filepath.Join("testdata", "rules", name+".jsonl"))
+	Expect(err).NotTo(HaveOccurred())
+	s := string(b)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		Expect(strings.Count(s, pairs[i])).To(Equal(1), "%q in %s", pairs[i], name)
+		s = strings.Replace(s, pairs[i], pairs[i+1], 1)
+	}
+	return []byte(s)
+}
+
+// findings checks a log with the default options, and returns its
+// findings as "REQ level: message".
+func findings(log []byte, mods ...opts) []string {
+	GinkgoHelper()
+	opt := logcheck.Defaults()
+	for _, m := range mods {
+		m(&opt)
+	}
+	r := checkBytes(log, opt)
+	Expect(r.err).NotTo(HaveOccurred())
+	out := []string{}
+	for _, f := range r.findings {
+		out = append(out, f.Requirement+" "+string(f.Level)+": "+f.Message)
+	}
+	return out
+}
+
+const grepBaseText = `"Found 3 matches\n\nb.ts\nLine 2: x\nLine 5: z\n\na.ts\nLine 1: y"`
+
+var _ = Describe("check-log's judge (issue 22)", func() {
+	It("the unedited base log is valid", func() {
+		Expect(findings(edited("valid-base"))).To(BeEmpty())
+	})
+
+	// search.go agreement.grep: the uncapped branch's `len(last)-1` -> `-0`
+	// (the recovery sentence read with its closing parenthesis never
+	// parses, so the footer went unnoticed and the log passed).
+	It("rejects an uncapped grep text that ends with a recovery footer", func() {
+		log := edited("valid-base", grepBaseText,
+			`"Found 3 matches\n\nb.ts\nLine 2: x\nLine 5: z\n\na.ts\nLine 1: y\n\n(The complete result could not be saved; narrow pattern, path, or include to see more.)"`)
+		Expect(findings(log)).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 7 (call_grep): text and meta disagree: the header is not capped but the text ends with a recovery footer",
+		}))
+	})
+
+	// results.go closerChecks: `ev.seq >= 0` -> `>= 1`. A log resumed
+	// after a crash may open with a closer; its message id still names
+	// its own seq.
+	It("checks a crash closer's message id at seq 0", func() {
+		closer := func(id string) []byte {
+			return []byte(`{"type":"session","version":0,"id":"rules-0001","createdAt":1785591986068,"cwd":"/w","delegationDepth":0}` + "\n" +
+				`{"type":"tool/result","seq":0,"time":1785591990000,"data":{"turn":1,"step":1,"message":{"source":{"kind":"tool","callId":"call_lost"},"content":[{"type":"tool-result","toolCallId":"call_lost","content":[{"type":"text","text":"The tool call was interrupted before the Harness recorded it as started. Retry it if it is still needed."}],"isError":true}],"role":"user","id":"` + id + `"},"error":{"name":"ToolNotStartedError","code":"TOOL_NOT_STARTED"}},"surfaceOp":"append"}` + "\n")
+		}
+		good := findings(closer("interrupted-tool-result-call_lost-0"))
+		bad := findings(closer("interrupted-tool-result-call_lost-7"))
+		Expect(bad).To(ConsistOf(append(good,
+			`LOG-RES-4 violation: seq 0 (call_lost): crash closer: message id "interrupted-tool-result-call_lost-7", want "interrupted-tool-result-call_lost-0"`)))
+	})
+})
