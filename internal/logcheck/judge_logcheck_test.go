@@ -1,6 +1,9 @@
 package logcheck_test
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,5 +80,43 @@ var _ = Describe("check-log's judge (issue 22)", func() {
 		bad := findings(closer("interrupted-tool-result-call_lost-7"))
 		Expect(bad).To(ConsistOf(append(good,
 			`LOG-RES-4 violation: seq 0 (call_lost): crash closer: message id "interrupted-tool-result-call_lost-7", want "interrupted-tool-result-call_lost-0"`)))
+	})
+})
+
+var _ = Describe("check-log's judge, sampled survivors (issue 22)", func() {
+	// search.go agreement.grep: `diff >= 0` -> `diff >= 1`.
+	It("names the first meta group that is not the text's", func() {
+		log := edited("valid-base", `{"lineNumber":2,"line":"x"}`, `{"lineNumber":2,"line":"X"}`)
+		Expect(findings(log)).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 7 (call_grep): text and meta disagree: the meta's groups are not a prefix of the text body (first difference in group 0)",
+		}))
+	})
+
+	// structure.go clip: `len(s) > 40` -> `>= 40` (a neighbour of the
+	// sampled `cut > 0` -> `>= 0`, which is equivalent: a raw value starts
+	// with an ASCII byte, a rune start, so the loop stops at 0 anyway).
+	It("quotes a 40-byte value whole, without a cut mark", func() {
+		v40 := `"` + strings.Repeat("t", 38) + `"`
+		log := edited("valid-base", `"seq":1,"time":1785591990001`, `"seq":1,"time":`+v40)
+		Expect(findings(log)).To(Equal([]string{
+			"LOG-3 violation: seq 1: event envelope: time " + v40 + " is not a safe integer",
+		}))
+	})
+})
+
+var _ = Describe("check-log's input sniffing (issue 22)", func() {
+	// run_input.go sniff: `i >= 0` -> `i >= 1` (a NUL as the first byte).
+	It("names a log that starts with a NUL byte as binary, in one finding", func() {
+		s, err := logcheck.Run(context.Background(), []string{"-"}, logcheck.RunOptions{
+			Options: logcheck.Defaults(),
+			Stdin:   bytes.NewReader(append([]byte{0}, edited("valid-base")...)),
+		})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.Files).To(HaveLen(1))
+		var got []string
+		for _, fd := range s.Files[0].Listed {
+			got = append(got, fmt.Sprintf("%d %s %s %s", fd.Line, fd.Requirement, fd.Level, fd.Message))
+		}
+		Expect(got).To(Equal([]string{"0 LOG-1 violation binary data, not JSONL text (a NUL byte at offset 0); the file is not checked further"}))
 	})
 })
