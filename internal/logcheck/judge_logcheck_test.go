@@ -120,3 +120,15 @@ var _ = Describe("check-log's input sniffing (issue 22)", func() {
 		Expect(got).To(Equal([]string{"0 LOG-1 violation binary data, not JSONL text (a NUL byte at offset 0); the file is not checked further"}))
 	})
 })
+
+var _ = Describe("check-log's content blocks (issue 22)", func() {
+	// results.go blockInfo: `x.Kind() != jsonjs.String && problem == ""`
+	// -> `problem != ""` (the first such block went unreported).
+	It("rejects a text block whose text is not a string", func() {
+		log := edited("valid-base", `"content":[{"type":"text","text":"1"}]`, `"content":[{"type":"text","text":1}]`)
+		Expect(findings(log)).To(Equal([]string{
+			"LOG-RES-1 violation: seq 13 (call_code): tool/result data: message.content[0].content[0] is a text block without a string text",
+			`LOG-CHECK-CODE-2 violation: seq 13 (call_code): successful run_code result has an empty text; an empty run renders "(run_code completed with no output)"`,
+		}))
+	})
+})
