@@ -132,3 +132,23 @@ var _ = Describe("check-log's content blocks (issue 22)", func() {
 		}))
 	})
 })
+
+var _ = Describe("check-log's file snapshot (issue 22)", func() {
+	// run_input.go newSnapshot: `end > floor` -> `end >= floor` (a file
+	// of one line without its LF: the backward scan for the last LF never
+	// ended).
+	It("checks a file that is one line without a final LF", func() {
+		header := `{"type":"session","version":0,"id":"rules-0001","createdAt":1785591986068,"cwd":"/w","delegationDepth":0}`
+		p := filepath.Join(GinkgoT().TempDir(), "one.jsonl")
+		Expect(os.WriteFile(p, []byte(header), 0o644)).To(Succeed())
+		s, err := logcheck.Run(context.Background(), []string{p}, logcheck.RunOptions{Options: logcheck.Defaults()})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.Files).To(HaveLen(1))
+		var got []string
+		for _, fd := range s.Files[0].Listed {
+			got = append(got, fmt.Sprintf("%d %s %s %s", fd.Line, fd.Requirement, fd.Level, fd.Message))
+		}
+		Expect(got).To(Equal([]string{"1 LOG-1 warning line 1: the final line has no terminating LF (truncated write?)"}))
+		Expect(s.Files[0].Stats.Bytes).To(Equal(int64(len(header))))
+	})
+})
