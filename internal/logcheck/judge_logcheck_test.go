@@ -152,3 +152,29 @@ var _ = Describe("check-log's file snapshot (issue 22)", func() {
 		Expect(s.Files[0].Stats.Bytes).To(Equal(int64(len(header))))
 	})
 })
+
+var _ = Describe("check-log's sampled survivors, second batch (issue 22)", func() {
+	const turnEnd = `{"type":"turn/end","seq":15,"time":1785591990013,"data":{"turn":1,"reason":{"kind":"completed"}}}`
+
+	// check.go lineDone: a second header's finding has seq -1 -> -0.
+	It("names a second session header by its line, not by a seq", func() {
+		header := `{"type":"session","version":0,"id":"rules-0001","createdAt":1785591986068,"cwd":"/w","delegationDepth":0}`
+		log := edited("valid-base", turnEnd, turnEnd+"\n"+header)
+		Expect(findings(log)).To(Equal([]string{"LOG-2 violation: line 16 is a second session header; only the first line may be one"}))
+	})
+
+	// structure.go checkEvent: an event's seq starts as -1 -> +1 (an event
+	// without a valid seq then borrowed seq 1 in its findings).
+	It("names an event without a seq by its line", func() {
+		log := edited("valid-base", `{"type":"step/end","seq":14,`, `{"type":"step/end",`)
+		Expect(findings(log)).To(Equal([]string{"LOG-3 violation: line 14: event envelope: seq is missing"}))
+	})
+
+	// check.go newChecker: `ok && v != ""` -> `ok || v != ""`. An empty
+	// mapping leaves the tool's own name; it never unmaps grep.
+	It("ignores an empty --tool-name mapping and still checks grep", func() {
+		log := edited("valid-base", `{"lineNumber":2,"line":"x"}`, `{"lineNumber":2,"line":"X"}`)
+		Expect(findings(log, withTool("grep", ""))).To(Equal(findings(log)))
+		Expect(findings(log)).To(HaveLen(1))
+	})
+})
