@@ -178,3 +178,15 @@ var _ = Describe("check-log's sampled survivors, second batch (issue 22)", func(
 		Expect(findings(log)).To(HaveLen(1))
 	})
 })
+
+var _ = Describe("check-log's grep previews (issue 22)", func() {
+	// search.go hasLoneSurrogate: `i < 0` -> `i < 1` (a lone surrogate as
+	// a line's first bytes went unseen, and the log passed).
+	It("rejects a grep line that starts with a lone surrogate", func() {
+		log := edited("valid-base", `{"lineNumber":2,"line":"x"}`, `{"lineNumber":2,"line":"\udc80x"}`,
+			`Line 2: x\n`, `Line 2: \udc80x\n`)
+		Expect(findings(log)).To(Equal([]string{
+			`SEARCH-PREVIEW-3 violation: seq 7 (call_grep): grep line "\xed\xb2\x80x" keeps a lone surrogate; a preview is decoded UTF-8, where it is U+FFFD`,
+		}))
+	})
+})
