@@ -190,3 +190,28 @@ var _ = Describe("check-log's grep previews (issue 22)", func() {
 		}))
 	})
 })
+
+var _ = Describe("check-log's sampled survivors, third batch (issue 22)", func() {
+	// structure.go checkRow: a row's seq0 starts as -1 -> -0 (a row
+	// without seq0 then borrowed seq 0 in its findings).
+	It("names a packed row without seq0 by its line", func() {
+		log := edited("valid-base", `{"type":"text-chunks","seq0":3,`, `{"type":"text-chunks",`)
+		Expect(findings(log)).To(Equal([]string{"LOG-4 violation: line 5: text-chunks row lacks seq0"}))
+	})
+
+	// run_input.go sniff: `len(head)-i >= utf8.UTFMax` -> `>`: an invalid
+	// byte with 4 bytes left counts, so 5 invalid bytes are binary.
+	It("names a 5-byte log of invalid UTF-8 as binary, in one finding", func() {
+		s, err := logcheck.Run(context.Background(), []string{"-"}, logcheck.RunOptions{
+			Options: logcheck.Defaults(),
+			Stdin:   strings.NewReader("\xff\xff\xff\xff\xff"),
+		})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.Files).To(HaveLen(1))
+		var got []string
+		for _, fd := range s.Files[0].Listed {
+			got = append(got, fmt.Sprintf("%d %s %s %s", fd.Line, fd.Requirement, fd.Level, fd.Message))
+		}
+		Expect(got).To(Equal([]string{"0 LOG-1 violation binary data, not JSONL text (2 of the first 5 bytes are not UTF-8); the file is not checked further"}))
+	})
+})
