@@ -215,3 +215,14 @@ var _ = Describe("check-log's sampled survivors, third batch (issue 22)", func()
 		Expect(got).To(Equal([]string{"0 LOG-1 violation binary data, not JSONL text (2 of the first 5 bytes are not UTF-8); the file is not checked further"}))
 	})
 })
+
+var _ = Describe("check-log's envelope reading (issue 22)", func() {
+	// structure.go envelope.read: `string(top[2].Key) == "time"` -> `!=`
+	// (the fast path then took an unknown third member for time and never
+	// saw it as extra).
+	It("rejects an unknown member in the third place of an envelope", func() {
+		log := edited("valid-base", `{"type":"step/end","seq":14,"time":1785591990012,"data":{"turn":1,"step":1}}`,
+			`{"type":"step/end","seq":14,"when":1785591990012,"data":{"turn":1,"step":1},"time":1785591990012}`)
+		Expect(findings(log)).To(Equal([]string{`LOG-3 violation: seq 14: event envelope: unexpected envelope member(s) "when"`}))
+	})
+})
