@@ -108,10 +108,12 @@ var _ = Describe("a value nested past StrictDepth (jq 1.6 stops at 256 levels)",
 		deep, shallow := nested(250), nested(200)
 		run := fullRun()
 		run.Cases[0].Input = []byte(`{"a":` + deep + `}`)
+		run.Cases[0].Minimized.Input = []byte(`{"m":` + deep + `}`) // a minimized input is an outside value too
 		run.Cases[0].Diffs[0].WantJSON, run.Cases[0].Diffs[0].GotJSON = []byte(shallow), []byte(deep)
 		out := jsonOf(run)
 		Expect(string(out)).To(ContainSubstring(`"inputText": "{\"a\":` + deep + `}"`))
 		Expect(string(out)).NotTo(ContainSubstring(`"input": `))
+		Expect(string(out)).To(ContainSubstring(`"inputText": "{\"m\":` + deep + `}"`))
 		Expect(string(out)).To(ContainSubstring(`"want": ` + shallow))
 		Expect(string(out)).To(ContainSubstring(`"gotText": "` + deep + `"`))
 		Expect(string(out)).NotTo(ContainSubstring(`"got": `))

@@ -31,7 +31,7 @@ type Minimized struct {
 	// Input is the smallest input found on which the harness still fails
 	// Field; InputText is its exact text when it holds a lone surrogate
 	// (see Diff.WantText).
-	Input     json.RawMessage `json:"input"`
+	Input     json.RawMessage `json:"input,omitempty"` // absent where only inputText can hold it (report.StrictDepth)
 	InputText string          `json:"inputText,omitempty"`
 	// Field is the output field (a diff's Field) that still fails; for a
 	// property, the same property still fails.
