@@ -65,6 +65,11 @@ func run(workers, sample int, seed uint64, jsonOut string, minScore float64, tim
 			return fail(err)
 		}
 	}
+	if *killedIn != "" {
+		if all, err = mutation.StatusIn(all, *killedIn, mutation.Killed); err != nil {
+			return fail(err)
+		}
+	}
 	ms := mutation.Sample(all, sample, seed)
 	if list {
 		for _, m := range ms {
@@ -81,9 +86,14 @@ func run(workers, sample int, seed uint64, jsonOut string, minScore float64, tim
 		return fail(err)
 	}
 	defer cleanup()
+	judge, err := judge(conform, timeout)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mutation:", err)
+		return 2
+	}
 	start := time.Now()
 	rs, err := mutation.Run(ctx, mutation.Config{
-		Root: ".", Conform: conform, Workers: workers, Timeout: timeout, Listed: listed,
+		Root: ".", Conform: conform, Workers: workers, Timeout: timeout, Listed: listed, Judge: judge,
 		Progress: func(done, total int, r mutation.Result) {
 			fmt.Fprintf(os.Stderr, "[%d/%d] %s %s\n", done, total, r.Status, r.Mutant.ID())
 		},
