@@ -2,6 +2,9 @@ package fuzz
 
 import (
 	"fmt"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"pgregory.net/rapid"
 
@@ -28,7 +31,9 @@ import (
 //     one repeated member whose key has a drawn class of the parser's
 //     duplicate filter, so repeats of every class are drawn;
 //   - past-slab: containers of 17–64 elements after more than 4,096
-//     others, past the block the parser presizes for a text.
+//     others, past the block the parser presizes for a text;
+//   - respelled: strings with \u escapes (surrogate pairs among them) and
+//     numbers spelled otherwise (1e21, 1E+21, 5e0), the same parse.
 
 // wideningByOp are the widening variants of each op; CaseVariant draws
 // them for one case in four.
@@ -40,6 +45,13 @@ var wideningByOp = map[string][]variant{
 	"retain.items":    {{"repeated-keys", repeatedKeys}, {"signature-keys", signatureKeys("retain.items")}, {"past-slab", pastSlab("retain.items")}},
 	"retain.text":     {{"repeated-keys", repeatedKeys}},
 	"spill.preview":   {{"optional-members", optionalMembers("spill.preview")}, {"repeated-keys", repeatedKeys}},
+}
+
+func init() {
+	// Every op takes escaped strings and respelled numbers.
+	for op := range wideningByOp {
+		wideningByOp[op] = append(wideningByOp[op], variant{"respelled", respelled})
+	}
 }
 
 // shaped is an input whose JSON text is not its typed form's writing: the
@@ -83,14 +95,18 @@ func insertionText(v jsonjs.Value) []byte {
 
 // optional is one optional member of an op input, by its path of member
 // names ("*": every element of an array), and which readings of it are
-// valid input: made null, dropped, or added as null when absent. Members
+// valid input: made null, dropped, added as null when absent, or made
+// another falsy value. Members
 // whose null upstream's npm adapter refuses in its own words (config,
 // spill, toolName, arm) are only dropped; a required member's absence is
 // never drawn.
 type optional struct {
 	path                  []string
 	null, absent, addNull bool
+	falsy                 bool // also 0, false or "": read as none, as a JS test of the value reads it
 }
+
+var falsy = []jsonjs.Value{jsonjs.IntValue(0), jsonjs.BoolValue(false), jsonjs.StringValue("")}
 
 var (
 	nullable  = func(path ...string) optional { return optional{path: path, null: true, absent: true, addNull: true} }
@@ -118,7 +134,8 @@ var optionalsByOp = map[string][]optional{
 	"run_code.result": {
 		// A failed run without its error is a completed one, and a null
 		// error is none: both valid whatever the logs and result hold.
-		nullable("run", "result"), nullable("run", "error"),
+		// Any falsy error is none (docs/ops.md, run_code.result).
+		nullable("run", "result"), optional{path: []string{"run", "error"}, null: true, absent: true, addNull: true, falsy: true},
 	},
 	"spill.preview": {
 		// text and blocks: the one given stays, the other may be null.
@@ -182,8 +199,11 @@ func reshapeMember(t *rapid.T, v jsonjs.Value, o optional, path []string, change
 	if force {
 		lo = 2
 	}
-	switch what := rapid.IntRange(lo, 3).Draw(t, "optional"); {
+	switch what := rapid.IntRange(lo, 4).Draw(t, "optional"); {
 	case what < 2:
+	case what == 4 && o.falsy:
+		*changed = true
+		return v.With(path[0], rapid.SampledFrom(falsy).Draw(t, "falsy"))
 	case present && !child.IsNull() && o.null && (what == 2 || !o.absent):
 		*changed = true
 		return v.With(path[0], jsonjs.NullValue())
@@ -419,4 +439,108 @@ func slabRow(width, i int, object bool) jsonjs.Value {
 		items[j] = jsonjs.IntValue((i + j) % 10)
 	}
 	return jsonjs.ArrayValue(items...)
+}
+
+// respelled writes the input as insertionText does, but with some strings
+// and keys spelled with \u escapes (an astral character as its escaped
+// surrogate pair, a lone surrogate as its escape, '/' as "\/") and some
+// numbers spelled otherwise (an exponent without its sign or in capitals,
+// an added e0): JSON text conform's writer never produces, which parses
+// to the same value.
+func respelled(t *rapid.T, in any) any {
+	typed, v, ok := unshape(in)
+	if !ok {
+		return in
+	}
+	return shaped{typed: typed, text: appendRespelled(t, nil, v)}
+}
+
+func appendRespelled(t *rapid.T, dst []byte, v jsonjs.Value) []byte {
+	if items, ok := v.Items(); ok {
+		dst = append(dst, '[')
+		for i, it := range items {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendRespelled(t, dst, it)
+		}
+		return append(dst, ']')
+	}
+	if members, ok := v.Members(); ok {
+		dst = append(dst, '{')
+		for i, m := range members {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(respellString(t, dst, m.Key), ':')
+			dst = appendRespelled(t, dst, m.Value)
+		}
+		return append(dst, '}')
+	}
+	if s, ok := v.Str(); ok {
+		return respellString(t, dst, s)
+	}
+	text := insertionTextAppend(nil, v)
+	if _, ok := v.Float(); ok && rapid.Bool().Draw(t, "respellNumber") {
+		text = respellNumber(t, text)
+	}
+	return append(dst, text...)
+}
+
+// respellString writes s as a JSON string, each character either as
+// jsonjs writes it or as \u escapes (upper or lower case hex).
+func respellString(t *rapid.T, dst []byte, s string) []byte {
+	if !rapid.Bool().Draw(t, "respellString") {
+		return jsonjs.AppendString(dst, s)
+	}
+	hex := "0123456789abcdef"
+	if rapid.Bool().Draw(t, "upperHex") {
+		hex = "0123456789ABCDEF"
+	}
+	escape := func(u uint16) {
+		dst = append(dst, '\\', 'u', hex[u>>12], hex[u>>8&15], hex[u>>4&15], hex[u&15])
+	}
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 && i+3 <= len(s) && s[i] == 0xED && s[i+1] >= 0xA0 {
+			// a lone surrogate (WTF-8): only an escape spells it
+			escape(0xD000 | uint16(s[i+1]&0x3F)<<6 | uint16(s[i+2]&0x3F))
+			i += 3
+			continue
+		}
+		switch {
+		case !rapid.Bool().Draw(t, "escapeChar"):
+			w := jsonjs.AppendString(nil, s[i:i+size])
+			dst = append(dst, w[1:len(w)-1]...)
+		case r == '/' && rapid.Bool().Draw(t, "solidus"):
+			dst = append(dst, '\\', '/')
+		case r >= 0x10000:
+			hi, lo := utf16.EncodeRune(r)
+			escape(uint16(hi))
+			escape(uint16(lo))
+		default:
+			escape(uint16(r))
+		}
+		i += size
+	}
+	return append(dst, '"')
+}
+
+// respellNumber spells a number jsonjs wrote (JavaScript's form) another
+// way with the same value.
+func respellNumber(t *rapid.T, text []byte) []byte {
+	s := string(text)
+	if i := strings.IndexByte(s, 'e'); i >= 0 {
+		exp := s[i+1:]
+		if exp[0] == '+' && rapid.Bool().Draw(t, "dropPlus") {
+			exp = exp[1:]
+		}
+		e := "e"
+		if rapid.Bool().Draw(t, "capitalE") {
+			e = "E"
+		}
+		return []byte(s[:i] + e + exp)
+	}
+	return []byte(s + rapid.SampledFrom([]string{"e0", "E0", "e+0", "e-0", "E+00"}).Draw(t, "exponent"))
 }

@@ -1,6 +1,7 @@
 package fuzz_test
 
 import (
+	"regexp"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -10,6 +11,10 @@ import (
 	"github.com/dsh-conform/conform/internal/fuzz"
 	"github.com/dsh-conform/conform/reference/jsonjs"
 )
+
+// escapedPair is an astral character spelled as its escaped surrogate
+// pair, which jsonjs never writes (it writes the character).
+var escapedPair = regexp.MustCompile(`\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}`)
 
 // widened draws n inputs of op's variant at the seeds pairs uses, with the
 // plain input each was drawn from.
@@ -146,7 +151,7 @@ var _ = Describe("widening variants (issue 22, item 6)", func() {
 			{"result.meta", "null"}, {"result.meta", "absent"},
 		},
 		"run_code.result": {
-			{"run.result", "null"}, {"run.result", "absent"}, {"run.error", "null"}, {"run.error", "absent"},
+			{"run.result", "null"}, {"run.result", "absent"}, {"run.error", "null"}, {"run.error", "absent"}, {"run.error", "falsy"},
 		},
 		"spill.preview": {
 			{"text", "null"}, {"blocks", "null"}, {"blocks.*.text", "null"}, {"blocks.*.text", "absent"},
@@ -163,11 +168,16 @@ var _ = Describe("widening variants (issue 22, item 6)", func() {
 				Expect(err).NotTo(HaveOccurred(), "%s", in.Text)
 				for _, r := range readings {
 					member(in.Value, strings.Split(r.path, "."), func(m jsonjs.Value, present bool) {
+						b, isBool := m.Bool()
+						f, isNumber := m.Float()
+						str, isString := m.Str()
 						switch {
 						case !present:
 							got[reading{r.path, "absent"}] = true
 						case m.IsNull():
 							got[reading{r.path, "null"}] = true
+						case isBool && !b, isNumber && f == 0, isString && str == "":
+							got[reading{r.path, "falsy"}] = true
 						}
 					})
 				}
@@ -269,4 +279,26 @@ var _ = Describe("widening variants (issue 22, item 6)", func() {
 			}
 		})
 	}
+
+	It("respells strings and numbers without changing the parsed input", func() {
+		pairs, exponents := 0, 0
+		for _, op := range generators.DrawnOps() {
+			plain, wide := widened(op, "respelled", 100)
+			for i, in := range wide {
+				Expect(string(generators.Case{Input: in.Value}.InputText())).To(Equal(string(plain[i].Text)), op)
+				text := string(in.Text)
+				if escapedPair.MatchString(text) {
+					pairs++
+				}
+				for _, e := range []string{"e0", "E0", "e21", "E+", "E-", "e-0"} {
+					if strings.Contains(text, e) {
+						exponents++
+						break
+					}
+				}
+			}
+		}
+		Expect(pairs).To(BeNumerically(">", 0), "no escaped surrogate pair")
+		Expect(exponents).To(BeNumerically(">", 0), "no respelled number")
+	})
 })
