@@ -157,6 +157,9 @@ func optionalMembers(op string) func(t *rapid.T, in any) any {
 			// 0, 1: leave it (rapid leans towards small values); 2: null; 3: drop.
 			v = reshapeMember(t, v, o, o.path, &changed, false)
 		}
+		if op == "run_code.result" {
+			v = completedLogs(t, v, &changed)
+		}
 		if !changed {
 			ops := optionalsByOp[op]
 			first := rapid.IntRange(0, len(ops)-1).Draw(t, "forced")
@@ -215,6 +218,44 @@ func reshapeMember(t *rapid.T, v jsonjs.Value, o optional, path []string, change
 		return v.With(path[0], jsonjs.NullValue())
 	}
 	return v
+}
+
+// completedLogs, at times, gives a completed run (no error, or a falsy
+// one) logs that are not all strings, or none: valid input that the
+// registry answers with its invalid-output result, each bad log named by
+// its path (docs/ops.md, run_code.result). A failed run's logs are left:
+// there they must be strings.
+func completedLogs(t *rapid.T, v jsonjs.Value, changed *bool) jsonjs.Value {
+	run, _ := v.Get("run")
+	if e, ok := run.Get("error"); ok && !isFalsy(e) {
+		return v
+	}
+	logs, _ := run.Get("logs")
+	items, ok := logs.Items()
+	if !ok {
+		return v
+	}
+	switch rapid.IntRange(0, 5).Draw(t, "logs") {
+	case 4:
+		*changed = true
+		return v.With("run", without(run, "logs"))
+	case 5:
+		out := append([]jsonjs.Value(nil), items...)
+		at := rapid.IntRange(0, len(out)).Draw(t, "badLog")
+		bad := rapid.SampledFrom([]jsonjs.Value{jsonjs.IntValue(1), jsonjs.NullValue(), jsonjs.BoolValue(true), jsonjs.ObjectValue()}).Draw(t, "badLogValue")
+		out = append(out[:at], append([]jsonjs.Value{bad}, out[at:]...)...)
+		*changed = true
+		return v.With("run", run.With("logs", jsonjs.ArrayValue(out...)))
+	}
+	return v
+}
+
+// isFalsy is JavaScript's falsiness of a JSON value (no JSON number is NaN).
+func isFalsy(v jsonjs.Value) bool {
+	b, isBool := v.Bool()
+	f, isNumber := v.Float()
+	str, isString := v.Str()
+	return v.IsNull() || isBool && !b || isNumber && f == 0 || isString && str == ""
 }
 
 // without is object v without its member key.

@@ -188,6 +188,37 @@ var _ = Describe("widening variants (issue 22, item 6)", func() {
 		})
 	}
 
+	It("gives a completed run logs that are not strings, or none, and never a failed run", func() {
+		bad, none := 0, 0
+		_, wide := widened("run_code.result", "optional-members", 400)
+		for _, in := range wide {
+			run, _ := in.Value.Get("run")
+			e, failed := run.Get("error")
+			if failed {
+				b, isBool := e.Bool()
+				f, isNumber := e.Float()
+				s, isString := e.Str()
+				failed = !(e.IsNull() || isBool && !b || isNumber && f == 0 || isString && s == "")
+			}
+			logs, ok := run.Get("logs")
+			if !ok {
+				Expect(failed).To(BeFalse(), "a failed run without logs: %s", in.Text)
+				none++
+				continue
+			}
+			items, _ := logs.Items()
+			for _, l := range items {
+				if l.Kind() != jsonjs.String {
+					Expect(failed).To(BeFalse(), "a failed run with a log that is no string: %s", in.Text)
+					bad++
+					break
+				}
+			}
+		}
+		Expect(bad).To(BeNumerically(">", 0))
+		Expect(none).To(BeNumerically(">", 0))
+	})
+
 	It("never draws null where upstream's adapter refuses it", func() {
 		for _, op := range []string{"grep.result", "glob.result", "spill.preview"} {
 			_, wide := widened(op, "optional-members", 300)
