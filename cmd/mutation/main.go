@@ -44,6 +44,10 @@ func main() {
 		stop()
 		os.Exit(code)
 	}
+	if *judgeRun && (*killByName != "golden" || *killedIn != "") {
+		fmt.Fprintln(os.Stderr, "mutation: --judge mutants are killed by go test; --kill-by and --killed-in are for reference/'s")
+		os.Exit(2)
+	}
 	if *judgeRun {
 		os.Exit(judge(*workers, *sample, *seed, *jsonOut, *minScore, *timeout, *list, *match, *survivorsOf))
 	}
@@ -70,6 +74,11 @@ func run(workers, sample int, seed uint64, jsonOut string, minScore float64, tim
 			return fail(err)
 		}
 	}
+	if *killedIn != "" {
+		if all, err = mutation.StatusIn(all, *killedIn, mutation.Killed); err != nil {
+			return fail(err)
+		}
+	}
 	ms := mutation.Sample(all, sample, seed)
 	if list {
 		for _, m := range ms {
@@ -86,9 +95,14 @@ func run(workers, sample int, seed uint64, jsonOut string, minScore float64, tim
 		return fail(err)
 	}
 	defer cleanup()
+	kill, err := killBy(conform, timeout)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mutation:", err)
+		return 2
+	}
 	start := time.Now()
 	rs, err := mutation.Run(ctx, mutation.Config{
-		Root: ".", Conform: conform, Workers: workers, Timeout: timeout, Listed: listed,
+		Root: ".", Conform: conform, Workers: workers, Timeout: timeout, Listed: listed, Judge: kill,
 		Progress: func(done, total int, r mutation.Result) {
 			fmt.Fprintf(os.Stderr, "[%d/%d] %s %s\n", done, total, r.Status, r.Mutant.ID())
 		},

@@ -74,11 +74,11 @@ func BenchmarkFuzzStage(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		v, err := generators.InputValue(gen.Example(int(s)))
+		in, err := fuzz.NewInput(gen.Example(int(s)))
 		if err != nil {
 			b.Fatal(err)
 		}
-		return drawn{op: op, value: v, text: generators.Case{Input: v}.InputText()}
+		return drawn{op: op, value: in.Value, text: in.Text}
 	}
 	for k := range cases {
 		cases[k] = draw(k)

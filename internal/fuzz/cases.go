@@ -48,9 +48,18 @@ func CaseSeed(seed uint64, k int) uint64 {
 func CaseOp(ops []string, k int) string { return ops[k%len(ops)] }
 
 // CaseVariant returns the variant of case k of op with case seed s: one
-// case in two of an op that has variants is a variant (each equally
-// likely), the others are the op's plain generated inputs. "" is plain.
+// case in four of an op that has widening variants is one of them (each
+// equally likely, widen.go); of the others, one in two of an op that has
+// metamorphic variants is one of those (each equally likely), the others
+// are the op's plain generated inputs. "" is plain. The widening draw is
+// a hash of its own, so the other cases keep the variants they had
+// before widening existed.
 func CaseVariant(op string, s uint64) string {
+	if ws := wideningByOp[op]; len(ws) > 0 {
+		if w := splitmix64(s ^ 0x2545f4914f6cdd1d); w%4 == 0 {
+			return ws[(w/4)%uint64(len(ws))].name
+		}
+	}
 	vs := variantsByOp[op]
 	if len(vs) == 0 {
 		return ""
@@ -95,9 +104,7 @@ func buildGenerators(ops []string) (map[genKey]*rapid.Generator[any], error) {
 	gens := map[genKey]*rapid.Generator[any]{}
 	for _, op := range ops {
 		names := []string{""}
-		for _, v := range variantsByOp[op] {
-			names = append(names, v.name)
-		}
+		names = append(names, Variants(op)...)
 		for _, name := range names {
 			g, err := CaseGenerator(op, name)
 			if err != nil {
@@ -129,6 +136,9 @@ type Input struct {
 
 // newInput converts a drawn typed input.
 func newInput(typed any) (Input, error) {
+	if s, ok := typed.(shaped); ok {
+		return shapedInput(s)
+	}
 	v, err := generators.InputValue(typed)
 	if err != nil {
 		return Input{}, err

@@ -15,11 +15,11 @@ import (
 	"github.com/dsh-conform/conform/internal/verdict"
 )
 
-// inputText is the JSON text of a drawn typed input.
+// inputText is the JSON text of a drawn input, widened or not.
 func inputText(typed any) string {
-	v, err := generators.InputValue(typed)
+	in, err := fuzz.NewInput(typed)
 	Expect(err).NotTo(HaveOccurred())
-	return string(generators.Case{Input: v}.InputText())
+	return string(in.Text)
 }
 
 func referenceSession(context.Context) (adapter.Session, error) {
@@ -63,23 +63,35 @@ var _ = Describe("the case schedule", func() {
 		Expect(fuzz.CaseSeed(7, 3)).NotTo(Equal(fuzz.CaseSeed(8, 3)))
 	})
 
-	It("rotates the ops and makes about half of an op's cases variants", func() {
+	It("rotates the ops, widens a quarter of an op's cases and makes about half of the others metamorphic variants", func() {
 		ops := generators.DrawnOps()
 		Expect(fuzz.CaseOp(ops, 0)).To(Equal(ops[0]))
 		Expect(fuzz.CaseOp(ops, len(ops)+2)).To(Equal(ops[2]))
+		widening := map[string]bool{"optional-members": true, "repeated-keys": true, "signature-keys": true, "past-slab": true, "respelled": true}
 		for _, op := range ops {
 			counts := map[string]int{}
-			for k := range 4000 {
+			for k := range 8000 {
 				counts[fuzz.CaseVariant(op, fuzz.CaseSeed(1, k))]++
 			}
-			vs := fuzz.Variants(op)
-			if len(vs) == 0 {
-				Expect(counts).To(Equal(map[string]int{"": 4000}), op)
+			var meta, wide []string
+			for _, v := range fuzz.Variants(op) {
+				if widening[v] {
+					wide = append(wide, v)
+				} else {
+					meta = append(meta, v)
+				}
+			}
+			Expect(wide).NotTo(BeEmpty(), op)
+			for _, v := range wide {
+				Expect(counts[v]).To(BeNumerically("~", 2000/len(wide), 200), op+" "+v)
+			}
+			if len(meta) == 0 {
+				Expect(counts[""]).To(BeNumerically("~", 6000, 200), op)
 				continue
 			}
-			Expect(counts[""]).To(BeNumerically("~", 2000, 200), op)
-			for _, v := range vs {
-				Expect(counts[v]).To(BeNumerically("~", 2000/len(vs), 200), op+" "+v)
+			Expect(counts[""]).To(BeNumerically("~", 3000, 200), op)
+			for _, v := range meta {
+				Expect(counts[v]).To(BeNumerically("~", 3000/len(meta), 200), op+" "+v)
 			}
 		}
 	})

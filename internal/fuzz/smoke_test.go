@@ -41,7 +41,8 @@ var _ = Describe("fuzzing the reference against itself (smoke mode)", func() {
 		Expect(rep.Ops).To(Equal(generators.DrawnOps()))
 		for _, st := range rep.PerOp {
 			for _, v := range fuzz.Variants(st.Op) {
-				Expect(st.Variants[v]).To(BeNumerically(">", 100), "%s variant %s", st.Op, v)
+				// a widening variant of run_code.result is one case in 20: ~71
+				Expect(st.Variants[v]).To(BeNumerically(">", 45), "%s variant %s", st.Op, v)
 			}
 		}
 		Expect(rep.Implementation).To(Equal(adapter.ReferenceImplementation()))

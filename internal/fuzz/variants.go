@@ -45,17 +45,22 @@ var variantsByOp = map[string][]variant{
 	"spill.preview":   {{"caps", spillCaps}},
 }
 
-// Variants lists the variant names of op, in their fixed order.
+// Variants lists the variant names of op, in their fixed order: the
+// metamorphic ones, then the widening ones (widen.go).
 func Variants(op string) []string {
 	var out []string
-	for _, v := range variantsByOp[op] {
+	for _, v := range allVariants(op) {
 		out = append(out, v.name)
 	}
 	return out
 }
 
+func allVariants(op string) []variant {
+	return append(append([]variant(nil), variantsByOp[op]...), wideningByOp[op]...)
+}
+
 func findVariant(op, name string) (variant, bool) {
-	for _, v := range variantsByOp[op] {
+	for _, v := range allVariants(op) {
 		if v.name == name {
 			return v, true
 		}

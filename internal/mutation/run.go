@@ -40,6 +40,7 @@ type Config struct {
 	Workers int           // mutants built and run at once
 	Timeout time.Duration // limit of one mutant's conform run
 	Listed  Equivalents   // the committed equivalent mutants
+	Judge   Judge         // nil: the golden run, then the framing script; else this judge alone (fuzzjudge.go)
 	// Progress, if set, is called after each mutant.
 	Progress func(done, total int, r Result)
 }
@@ -63,7 +64,11 @@ func Run(ctx context.Context, cfg Config, mutants []Mutant) ([]Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if st, detail := runConform(ctx, cfg, base); st != Survived {
+	if cfg.Judge != nil {
+		if st, detail := cfg.Judge(ctx, base); st != Survived {
+			return nil, fmt.Errorf("the judge kills the unmutated adapter: %s", detail)
+		}
+	} else if st, detail := runConform(ctx, cfg, base); st != Survived {
 		return nil, fmt.Errorf("conform run fails against the unmutated adapter: %s", detail)
 	}
 	script, err := os.ReadFile(filepath.Join(cfg.Root, FramingScript))
@@ -147,8 +152,9 @@ func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, probe f
 		r.Status, r.Stale = Identical, listed
 		return r
 	}
-	r.Status, r.Detail = runConform(ctx, cfg, bin)
-	if r.Status == Survived {
+	if cfg.Judge != nil {
+		r.Status, r.Detail = cfg.Judge(ctx, bin)
+	} else if r.Status, r.Detail = runConform(ctx, cfg, bin); r.Status == Survived {
 		r.Status, r.Detail = probe.judge(ctx, cfg, bin, r.Detail)
 	}
 	switch {
