@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"regexp"
 	"time"
 
 	"github.com/dsh-conform/conform/internal/mutation"
@@ -21,25 +20,9 @@ func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, t
 	if err != nil {
 		return fail(err)
 	}
-	if match != "" {
-		re, err := regexp.Compile(match)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "mutation: --match:", err)
-			return 2
-		}
-		all = mutation.Match(all, re)
-	}
-	if survivorsOf != "" {
-		if all, err = mutation.SurvivorsOf(all, survivorsOf); err != nil {
-			return fail(err)
-		}
-	}
-	ms := mutation.Sample(all, sample, seed)
-	if list {
-		for _, m := range ms {
-			fmt.Println(m.ID())
-		}
-		return 0
+	ms, code := choose(all, match, survivorsOf, "", sample, seed, list)
+	if code >= 0 {
+		return code
 	}
 	listed, err := mutation.LoadEquivalents(mutation.JudgeEquivalentsFile)
 	if err != nil {

@@ -61,30 +61,9 @@ func run(workers, sample int, seed uint64, jsonOut string, minScore float64, tim
 	if err != nil {
 		return fail(err)
 	}
-	if match != "" {
-		re, err := regexp.Compile(match)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "mutation: --match:", err)
-			return 2
-		}
-		all = mutation.Match(all, re)
-	}
-	if survivorsOf != "" {
-		if all, err = mutation.SurvivorsOf(all, survivorsOf); err != nil {
-			return fail(err)
-		}
-	}
-	if *killedIn != "" {
-		if all, err = mutation.StatusIn(all, *killedIn, mutation.Killed); err != nil {
-			return fail(err)
-		}
-	}
-	ms := mutation.Sample(all, sample, seed)
-	if list {
-		for _, m := range ms {
-			fmt.Println(m.ID())
-		}
-		return 0
+	ms, code := choose(all, match, survivorsOf, *killedIn, sample, seed, list)
+	if code >= 0 {
+		return code
 	}
 	listed, err := mutation.LoadEquivalents(mutation.EquivalentsFile)
 	if err != nil {
@@ -153,4 +132,37 @@ func conformBinary(ctx context.Context, prebuilt string) (string, func(), error)
 func fail(err error) int {
 	fmt.Fprintln(os.Stderr, "mutation:", err)
 	return 3
+}
+
+// choose narrows the mutants to --match, --survivors-of and --killed-in and
+// draws the --sample; with --list it prints them. A code >= 0 ends the
+// command with that status.
+func choose(all []mutation.Mutant, match, survivorsOf, killedIn string, sample int, seed uint64, list bool) ([]mutation.Mutant, int) {
+	if match != "" {
+		re, err := regexp.Compile(match)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "mutation: --match:", err)
+			return nil, 2
+		}
+		all = mutation.Match(all, re)
+	}
+	var err error
+	if survivorsOf != "" {
+		if all, err = mutation.SurvivorsOf(all, survivorsOf); err != nil {
+			return nil, fail(err)
+		}
+	}
+	if killedIn != "" {
+		if all, err = mutation.StatusIn(all, killedIn, mutation.Killed); err != nil {
+			return nil, fail(err)
+		}
+	}
+	ms := mutation.Sample(all, sample, seed)
+	if list {
+		for _, m := range ms {
+			fmt.Println(m.ID())
+		}
+		return nil, 0
+	}
+	return ms, -1
 }

@@ -202,37 +202,9 @@ func RunJudge(ctx context.Context, cfg JudgeConfig, mutants []Mutant) ([]Result,
 	if err != nil {
 		return nil, err
 	}
-	results := make([]Result, len(mutants))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	for w := 0; w < max(cfg.Workers, 1); w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			dir := filepath.Join(tmp, fmt.Sprint("w", w))
-			for i := range jobs {
-				r := judgeOne(ctx, cfg, dir, pkgs, mutants[i])
-				mu.Lock()
-				results[i] = r
-				done++
-				if cfg.Progress != nil {
-					cfg.Progress(done, len(mutants), r)
-				}
-				mu.Unlock()
-			}
-		}(w)
-	}
-	for i := range mutants {
-		if ctx.Err() != nil {
-			break
-		}
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	return results, ctx.Err()
+	return pool(ctx, cfg.Workers, tmp, mutants, cfg.Progress, func(dir string, m Mutant) Result {
+		return judgeOne(ctx, cfg, dir, pkgs, m)
+	})
 }
 
 // testsOf is the run order of a mutant's test packages.

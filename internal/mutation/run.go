@@ -80,37 +80,9 @@ func Run(ctx context.Context, cfg Config, mutants []Mutant) ([]Result, error) {
 		return nil, fmt.Errorf("the framing script fails against the unmutated adapter: %v", err)
 	}
 	probe := framingProbe{script: script, want: baseFramed}
-	results := make([]Result, len(mutants))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	for w := 0; w < max(cfg.Workers, 1); w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			dir := filepath.Join(tmp, fmt.Sprint("w", w))
-			for i := range jobs {
-				r := one(ctx, cfg, dir, baseHash, probe, mutants[i])
-				mu.Lock()
-				results[i] = r
-				done++
-				if cfg.Progress != nil {
-					cfg.Progress(done, len(mutants), r)
-				}
-				mu.Unlock()
-			}
-		}(w)
-	}
-	for i := range mutants {
-		if ctx.Err() != nil {
-			break
-		}
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	return results, ctx.Err()
+	return pool(ctx, cfg.Workers, tmp, mutants, cfg.Progress, func(dir string, m Mutant) Result {
+		return one(ctx, cfg, dir, baseHash, probe, m)
+	})
 }
 
 func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, probe framingProbe, m Mutant) Result {
@@ -316,4 +288,41 @@ func BuildConform(ctx context.Context, root, out string) error {
 		return fmt.Errorf("building conform: %v\n%s", err, b)
 	}
 	return nil
+}
+
+// pool judges mutants on workers goroutines, each with a scratch directory
+// of its own under tmp, in the mutants' order; it stops handing out
+// mutants once ctx is done, and the results of those not judged stay zero.
+func pool(ctx context.Context, workers int, tmp string, mutants []Mutant, progress func(done, total int, r Result), judge func(dir string, m Mutant) Result) ([]Result, error) {
+	results := make([]Result, len(mutants))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for w := 0; w < max(workers, 1); w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			dir := filepath.Join(tmp, fmt.Sprint("w", w))
+			for i := range jobs {
+				r := judge(dir, mutants[i])
+				mu.Lock()
+				results[i] = r
+				done++
+				if progress != nil {
+					progress(done, len(mutants), r)
+				}
+				mu.Unlock()
+			}
+		}(w)
+	}
+	for i := range mutants {
+		if ctx.Err() != nil {
+			break
+		}
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return results, ctx.Err()
 }

@@ -339,41 +339,7 @@ func validInput(op string, v jsonjs.Value) bool {
 	if _, err := spec.Schema(name); err != nil {
 		return true
 	}
-	return spec.Validate(name, instance(v)) == nil
-}
-
-// instance is v as the schema validator reads a decoded document (maps,
-// slices, json.Number), built from the one JSON reader's value.
-func instance(v jsonjs.Value) any {
-	switch v.Kind() {
-	case jsonjs.Bool:
-		b, _ := v.Bool()
-		return b
-	case jsonjs.Number:
-		if lex, ok := v.Lexeme(); ok {
-			return json.Number(lex)
-		}
-		f, _ := v.Float()
-		return json.Number(jsonjs.FormatNumber(f))
-	case jsonjs.String:
-		s, _ := v.Str()
-		return s
-	case jsonjs.Array:
-		items, _ := v.Items()
-		out := make([]any, len(items))
-		for i, it := range items {
-			out[i] = instance(it)
-		}
-		return out
-	case jsonjs.Object:
-		ms, _ := v.Members()
-		out := make(map[string]any, len(ms))
-		for _, m := range ms {
-			out[m.Key] = instance(m.Value)
-		}
-		return out
-	}
-	return nil
+	return spec.Validate(name, spec.Instance(v)) == nil
 }
 
 // candidates are the one-step simplifications of v, biggest first: for
