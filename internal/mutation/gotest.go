@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -448,7 +449,7 @@ func runTest(ctx context.Context, cfg JudgeConfig, p *testPkg, bin string) (Stat
 // failLine names the failure: ginkgo's summary line of the first failed
 // spec, else a panic, else the first failed test, else the last line.
 func failLine(b []byte) string {
-	lines := strings.Split(string(b), "\n")
+	lines := strings.Split(ansiColor.ReplaceAllString(string(b), ""), "\n")
 	for _, prefix := range []string{"[FAIL] ", "panic:", "--- FAIL"} {
 		for _, l := range lines {
 			if l = strings.TrimSpace(l); strings.HasPrefix(l, prefix) {
@@ -458,6 +459,9 @@ func failLine(b []byte) string {
 	}
 	return lastLine(b)
 }
+
+// ansiColor is a terminal colour sequence, which ginkgo writes even to a pipe.
+var ansiColor = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
 // testTime is the test binary's own time from go test's "ok pkg 1.23s"
 // line (the build not included); 0 when there is none.

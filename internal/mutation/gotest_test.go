@@ -159,3 +159,12 @@ func TestTestTime(t *testing.T) {
 		t.Errorf("got %v", got)
 	}
 }
+
+// A failing unmutated test package is named by its failing spec, though
+// ginkgo colours its output even into a pipe.
+func TestFailLineNamesAColouredGinkgoFailure(t *testing.T) {
+	out := []byte("\x1b[38;5;9m\x1b[1mSummarizing 1 Failure:\x1b[0m\n  \x1b[38;5;9m[FAIL]\x1b[0m \x1b[0mreports \x1b[38;5;9m\x1b[1m[It] keep their depth\x1b[0m\n--- FAIL: TestConform (5.29s)\nFAIL\n")
+	if got, want := failLine(out), "[FAIL] reports [It] keep their depth"; got != want {
+		t.Fatalf("failLine = %q, want %q", got, want)
+	}
+}
