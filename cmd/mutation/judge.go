@@ -62,13 +62,5 @@ func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, t
 	if interrupted {
 		return 1
 	}
-	if s.Stale > 0 {
-		fmt.Fprintf(os.Stderr, "mutation: %d listed mutants are killed or identical: %s is out of date\n", s.Stale, mutation.JudgeEquivalentsFile)
-		return 1
-	}
-	if s.Score() < minScore {
-		fmt.Fprintf(os.Stderr, "mutation: score %.1f%% is below --min-score %.1f%%\n", s.Score(), minScore)
-		return 1
-	}
-	return 0
+	return gate(s, mutation.JudgeEquivalentsFile, minScore)
 }

@@ -98,15 +98,7 @@ func run(workers, sample int, seed uint64, jsonOut string, minScore float64, tim
 			return fail(err)
 		}
 	}
-	if s.Stale > 0 {
-		fmt.Fprintf(os.Stderr, "mutation: %d listed mutants are killed or identical: %s is out of date\n", s.Stale, mutation.EquivalentsFile)
-		return 1
-	}
-	if s.Score() < minScore {
-		fmt.Fprintf(os.Stderr, "mutation: score %.1f%% is below --min-score %.1f%%\n", s.Score(), minScore)
-		return 1
-	}
-	return 0
+	return gate(s, mutation.EquivalentsFile, minScore)
 }
 
 // conformBinary returns the absolute path of a prebuilt conform, or builds
@@ -165,4 +157,18 @@ func choose(all []mutation.Mutant, match, survivorsOf, killedIn string, sample i
 		return nil, 0
 	}
 	return ms, -1
+}
+
+// gate is a finished run's exit status: 1 when a listing of list is stale
+// (its mutant killed or identical) or the score is below minScore.
+func gate(s mutation.Summary, list string, minScore float64) int {
+	if s.Stale > 0 {
+		fmt.Fprintf(os.Stderr, "mutation: %d listed mutants are killed or identical: %s is out of date\n", s.Stale, list)
+		return 1
+	}
+	if s.Score() < minScore {
+		fmt.Fprintf(os.Stderr, "mutation: score %.1f%% is below --min-score %.1f%%\n", s.Score(), minScore)
+		return 1
+	}
+	return 0
 }
