@@ -293,7 +293,7 @@ var _ = Describe("conform's own process (issue 11)", func() {
 		var exit *exec.ExitError
 		Expect(errors.As(err, &exit)).To(BeTrue(), "%v: %s", err, out)
 		Expect(exit.ExitCode()).To(Equal(3))
-		Expect(string(out)).To(MatchRegexp(`cannot start \S+: conform ran out of file descriptors \(.*too many open files; its limit of 40 \(RLIMIT_NOFILE\)\): this is conform's limit, not the adapter's fault; lower --jobs`))
+		Expect(string(out)).To(MatchRegexp(`cannot start \S+: conform ran out of file descriptors \(.*(too many open files|bad file descriptor); its limit of 40 \(RLIMIT_NOFILE\)\): this is conform's limit, not the adapter's fault; lower --jobs`))
 		Expect(time.Since(began)).To(BeNumerically("<", watchdog))
 		Eventually(func() []int { return alive(tokenPrefix(cmd.Process.Pid)) }).WithTimeout(2 * time.Second).Should(BeEmpty())
 	})

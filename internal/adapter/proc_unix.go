@@ -29,9 +29,12 @@ func killGroup(cmd *exec.Cmd) {
 // fdLimitHint explains running out of file descriptors: each job holds
 // three pipes to its adapter, and the limit is conform's. (Go raises the
 // soft RLIMIT_NOFILE to the hard limit at start, so the limit is the hard
-// one.)
+// one.) Near the limit the failure is EMFILE where conform opens a pipe,
+// or EBADF where the new child moves a pipe to a number past the limit
+// (dup3); conform hands exec only pipes it just opened, so EBADF there
+// has no other cause.
 func fdLimitHint(err error) string {
-	if !errors.Is(err, syscall.EMFILE) && !errors.Is(err, syscall.ENFILE) {
+	if !errors.Is(err, syscall.EMFILE) && !errors.Is(err, syscall.ENFILE) && !errors.Is(err, syscall.EBADF) {
 		return ""
 	}
 	var lim syscall.Rlimit
