@@ -381,27 +381,6 @@ func judgeOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[string]
 	return settle()
 }
 
-// writeOverlay writes m's mutated file and the -overlay file naming it.
-func writeOverlay(root, dir string, m Mutant) (string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	src, err := os.ReadFile(filepath.Join(root, m.File))
-	if err != nil {
-		return "", err
-	}
-	abs, err := filepath.Abs(filepath.Join(root, m.File))
-	if err != nil {
-		return "", err
-	}
-	mutated := filepath.Join(dir, filepath.Base(m.File))
-	overlay := filepath.Join(dir, "overlay.json")
-	if err := os.WriteFile(mutated, m.Apply(src), 0o644); err != nil {
-		return "", err
-	}
-	return overlay, os.WriteFile(overlay, overlayJSON(abs, mutated), 0o644)
-}
-
 // buildTest compiles the test binary of the package at dir, with build as
 // build's flags so that equal code gives equal bytes.
 func buildTest(ctx context.Context, root, dir, overlay, out string) ([]byte, error) {

@@ -87,29 +87,12 @@ func Run(ctx context.Context, cfg Config, mutants []Mutant) ([]Result, error) {
 
 func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, probe framingProbe, m Mutant) Result {
 	r := Result{Mutant: m}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		r.Status, r.Detail = NoCompile, err.Error()
-		return r
-	}
-	src, err := os.ReadFile(filepath.Join(cfg.Root, m.File))
+	overlay, err := writeOverlay(cfg.Root, dir, m)
 	if err != nil {
 		r.Status, r.Detail = NoCompile, err.Error()
 		return r
 	}
-	mutated := filepath.Join(dir, filepath.Base(m.File))
-	overlay := filepath.Join(dir, "overlay.json")
 	bin := filepath.Join(dir, "adapter")
-	abs, err := filepath.Abs(filepath.Join(cfg.Root, m.File))
-	if err == nil {
-		err = os.WriteFile(mutated, m.Apply(src), 0o644)
-	}
-	if err == nil {
-		err = os.WriteFile(overlay, overlayJSON(abs, mutated), 0o644)
-	}
-	if err != nil {
-		r.Status, r.Detail = NoCompile, err.Error()
-		return r
-	}
 	if out, err := build(ctx, cfg.Root, overlay, bin); err != nil {
 		r.Status, r.Detail = NoCompile, firstLine(out)
 		return r
@@ -245,6 +228,27 @@ func clip(b []byte) []byte {
 		return b[:120]
 	}
 	return b
+}
+
+// writeOverlay writes m's mutated file and the -overlay file naming it.
+func writeOverlay(root, dir string, m Mutant) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	src, err := os.ReadFile(filepath.Join(root, m.File))
+	if err != nil {
+		return "", err
+	}
+	abs, err := filepath.Abs(filepath.Join(root, m.File))
+	if err != nil {
+		return "", err
+	}
+	mutated := filepath.Join(dir, filepath.Base(m.File))
+	overlay := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(mutated, m.Apply(src), 0o644); err != nil {
+		return "", err
+	}
+	return overlay, os.WriteFile(overlay, overlayJSON(abs, mutated), 0o644)
 }
 
 func overlayJSON(path, repl string) []byte {
