@@ -67,7 +67,7 @@ var _ = Describe("the case schedule", func() {
 		ops := generators.DrawnOps()
 		Expect(fuzz.CaseOp(ops, 0)).To(Equal(ops[0]))
 		Expect(fuzz.CaseOp(ops, len(ops)+2)).To(Equal(ops[2]))
-		widening := map[string]bool{"optional-members": true, "repeated-keys": true, "signature-keys": true, "past-slab": true, "respelled": true}
+		widening := map[string]bool{"optional-members": true, "repeated-keys": true, "signature-keys": true, "past-slab": true, "respelled": true, "rare-text": true}
 		for _, op := range ops {
 			counts := map[string]int{}
 			for k := range 8000 {

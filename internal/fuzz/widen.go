@@ -33,7 +33,9 @@ import (
 //   - past-slab: containers of 17–64 elements after more than 4,096
 //     others, past the block the parser presizes for a text;
 //   - respelled: strings with \u escapes (surrogate pairs among them) and
-//     numbers spelled otherwise (1e21, 1E+21, 5e0), the same parse.
+//     numbers spelled otherwise (1e21, 1E+21, 5e0), the same parse;
+//   - rare-text: characters no string atom holds, in free text
+//     (raretext.go).
 
 // wideningByOp are the widening variants of each op; CaseVariant draws
 // them for one case in four.
@@ -48,9 +50,10 @@ var wideningByOp = map[string][]variant{
 }
 
 func init() {
-	// Every op takes escaped strings and respelled numbers.
+	// Every op takes escaped strings and respelled numbers, and rare
+	// characters in its free text (raretext.go).
 	for op := range wideningByOp {
-		wideningByOp[op] = append(wideningByOp[op], variant{"respelled", respelled})
+		wideningByOp[op] = append(wideningByOp[op], variant{"respelled", respelled}, variant{"rare-text", rareText(op)})
 	}
 }
 
