@@ -36,7 +36,10 @@ CAP_DEFAULT = 65536  # searchMetaMaxBytes (SEARCH-CFG-1)
 # them; "*" steps into every element of an array.
 PLACES = {
     "retain.text": [(("text",), "RET-UTF8-3"), (("chunks", "*"), "RET-UTF8-3")],
-    "grep.result": [(("value", "matches", "*", "line"), "SEARCH-PREVIEW-3"), (("value", "matches", "*", "path"), "SEARCH-JSON-1")],
+    "grep.result": [
+        (("value", "matches", "*", "line"), "SEARCH-PREVIEW-3"),
+        (("value", "matches", "*", "path"), "SEARCH-JSON-1"),
+    ],
     "glob.result": [(("value", "paths", "*"), "SEARCH-JSON-1")],
     "spill.preview": [(("text",), "SPILL-RES-2"), (("blocks", "*", "text"), "SPILL-RES-2")],
     "run_code.result": [(("run", "logs", "*"), "CODE-RENDER-1"), (("run", "result"), "CODE-STR-1")],
@@ -148,7 +151,7 @@ def rendered_differences(want, got):
         if isinstance(w, list) and isinstance(g, list):
             if len(w) != len(g):
                 kinds.add("other")
-            stack.extend(zip(w, g))
+            stack.extend(zip(w, g, strict=False))
         elif isinstance(w, tuple) and isinstance(g, tuple) and w[0] == g[0]:
             if w[0] == "num":
                 if w[1] != g[1]:
@@ -159,11 +162,13 @@ def rendered_differences(want, got):
                     kinds.add("other")
                     continue
                 if wk != gk:
-                    kinds.add("order" if gk == sorted(gk, key=lambda k: k.encode("utf-8", "surrogatepass")) else "other")
+                    kinds.add(
+                        "order" if gk == sorted(gk, key=lambda k: k.encode("utf-8", "surrogatepass")) else "other"
+                    )
                 gd = dict(g[1])
                 stack.extend((v, gd[k]) for k, v in w[1])
             else:
-                stack.extend(zip(w[1], g[1]))
+                stack.extend(zip(w[1], g[1], strict=False))
         elif w != g:
             kinds.add("other")
     return kinds
@@ -193,7 +198,9 @@ def run_code_rendering(case, inp):
     if "order" in kinds:
         out.append(("CODE-KEYS-1", "serde_json::Map is a BTreeMap: members iterate sorted by name"))
     if "number" in kinds:
-        out.append(("CODE-NUM-1", "serde_json reads a number into u64/i64/f64 (not round-trip) and writes an f64 its own way"))
+        out.append(
+            ("CODE-NUM-1", "serde_json reads a number into u64/i64/f64 (not round-trip) and writes an f64 its own way")
+        )
     return out
 
 
@@ -263,7 +270,9 @@ def cause(case):
         run = inp.get("run") if isinstance(inp.get("run"), dict) else {}
         logs = run.get("logs")
         if "invalid output" in got and (not isinstance(logs, list) or any(not isinstance(x, str) for x in logs)):
-            return [("CODE-VALUE-1", "correction: the first non-string log only; logs not an array called not lossless")]
+            return [
+                ("CODE-VALUE-1", "correction: the first non-string log only; logs not an array called not lossless")
+            ]
     if op == "grep.result" and re.search(r"Line -?\d{22,}", got) and not re.search(r"Line -?\d{22,}", want):
         found = [("SEARCH-GREP-3", "f64 Display never writes an exponent")]
         if diff(case, "spillText"):
@@ -305,12 +314,16 @@ def main():
     print(f"conform_blame_includes_key_and_more: {len(more)}")
     print(f"conform_blame_misses_key: {len(missed)}")
     print("cases:")
-    for c, r, why in rows:
+    for c, r, _why in rows:
         same = "" if sorted(c.get("broken") or []) == r else ", differs: true"
-        print(f"  - {{id: {stringify(c['id'])}, key: {stringify(r)}, conform: {stringify(c.get('broken') or [])}{same}}}")
+        print(
+            f"  - {{id: {stringify(c['id'])}, key: {stringify(r)}, conform: {stringify(c.get('broken') or [])}{same}}}"
+        )
     if "--check" in sys.argv and (len(exact_) < 0.95 * len(failing) or blamed != key_set):
         same = blamed == key_set
-        print(f"check failed: blame is the key's in {len(exact_)} of {len(failing)}; same list: {same}", file=sys.stderr)
+        print(
+            f"check failed: blame is the key's in {len(exact_)} of {len(failing)}; same list: {same}", file=sys.stderr
+        )
         return 1
     return 1 if unexplained else 0
 
