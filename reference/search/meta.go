@@ -128,7 +128,7 @@ func groupSize(g FileMatches, number func(float64) string) int {
 		var digits int
 		if number == nil {
 			digits = jsonjs.NumberSize(m.LineNumber)
-		} else {
+		} else { // a diagnosis dialect's measure
 			digits = len(number(m.LineNumber))
 		}
 		n += len(`{"lineNumber":`) + digits + len(`,"line":`) + jsonjs.StringSize(m.Line) + len(`}`)
