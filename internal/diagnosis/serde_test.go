@@ -57,4 +57,16 @@ var _ = Describe("the serde_json models", func() {
 		Expect(applies).To(BeFalse(), "a glob meta holds no line number")
 		_ = jsonjs.Null
 	})
+
+	It("are computed in a dialect: conform fuzz, which runs the reference's own primitives, leaves them out", func() {
+		vs := model("meta-measure-f64").Variants("grep.result", parsed(`{"args":{"pattern":"x"},"value":{"matches":[{"path":"p","lineNumber":1,"line":"x"}]}}`))
+		Expect(vs).To(HaveLen(1))
+		Expect(vs[0].Plain()).To(BeFalse())
+		vs = model("number-serde").Variants("run_code.result", parsed(run(`[100000000000000000000]`)))
+		Expect(vs).To(HaveLen(1))
+		Expect(vs[0].Plain()).To(BeFalse())
+		vs = model("null-as-given").Variants("glob.result", parsed(`{"args":{"pattern":"*"},"value":{"paths":["a"]},"config":{"maxResults":null}}`))
+		Expect(vs).NotTo(BeEmpty())
+		Expect(vs[0].Plain()).To(BeTrue(), "an input rewrite the reference answers as it is")
+	})
 })
