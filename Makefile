@@ -81,6 +81,9 @@ matrix:
 # cargo test runs the kit's tests, the 809 reference cases through the kit
 # (tests/conform.rs, a libtest-style harness), then conform runs the port,
 # whose 144 known failures are baselined (testdata/ports/rust/baseline.yaml).
+# Without the baseline (exit 1: nonconformant), attribute.py --check compares
+# conform's diagnosis of each failing case with the port's answer key (issue
+# 20: blame equals the key in >= 95% of cases, the same failed list).
 KIT_RUST_ENV = CARGO_TARGET_DIR=$(CURDIR)/target/cargo CONFORM_BIN=$(CURDIR)/bin/conform
 .PHONY: kit-rust
 kit-rust: build
@@ -90,6 +93,9 @@ kit-rust: build
 	cd testdata/ports/rust && $(KIT_RUST_ENV) cargo clippy -j1 --all-targets -- -D warnings
 	cd adapters/kits/rust && $(KIT_RUST_ENV) cargo test -j1
 	bin/conform run --baseline testdata/ports/rust/baseline.yaml -- target/cargo/debug/examples/port
+	bin/conform run --format json --out target/cargo/port-report.json -- target/cargo/debug/examples/port >/dev/null 2>&1 || test $$? -eq 1
+	python3 testdata/ports/rust/attribute.py target/cargo/port-report.json --check > target/cargo/port-attribution.yaml
+	sed -n '1,8p' target/cargo/port-attribution.yaml
 # ---- end kit-rust
 
 # The Python adapter kit (adapters/kits/python): fresh venv, ruff, pytest, and

@@ -22,6 +22,10 @@ type Dialect struct {
 	// GrepNumber writes a grep row's line number (SEARCH-GREP-3); nil is
 	// Number::toString.
 	GrepNumber func(float64) string
+	// MetaNumber writes a line number where grep's meta is measured
+	// (SEARCH-JSON-1); nil is Number::toString. The meta emitted is not
+	// changed.
+	MetaNumber func(float64) string
 	// Render writes a run's completion value (CODE-JSON-*, CODE-KEYS-*,
 	// CODE-NUM-1, CODE-STR-1): codemode.RenderValue.
 	Render func(jsonjs.Value) string
@@ -37,7 +41,7 @@ func RunWith(opName string, input []byte, d Dialect) ([]byte, error) {
 		})(input)
 	case OpGrepResult:
 		return op(opName, search.DecodeGrepInput, func(in search.GrepInput) (search.ResultOutput, error) {
-			return search.GrepResultWith(in, search.Primitives{Decode: dec, Number: number})
+			return search.GrepResultWith(in, search.Primitives{Decode: dec, Number: number, MetaNumber: d.MetaNumber})
 		})(input)
 	case OpRunCodeResult:
 		render := d.Render

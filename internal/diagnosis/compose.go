@@ -44,9 +44,14 @@ func JointAnswers(op string, input jsonjs.Value) []Joint {
 			for _, va := range ms[i].vs {
 				for _, vb := range ms[j].m.Variants(op, va.Input) {
 					d, ok := mergeDialects(va.Dialect, vb.Dialect)
-					if !ok {
+					if !ok || va.Numbers != nil && vb.Numbers != nil {
 						continue
 					}
+					numbers := va.Numbers
+					if numbers == nil {
+						numbers = vb.Numbers
+					}
+					d = Variant{Dialect: d, Numbers: numbers}.dialect()
 					a := Answer{Requirement: va.Requirement, Perturbs: append(append([]string(nil), va.Perturbs...), vb.Perturbs...)}
 					if o, err := reference.RunWith(op, inputText(vb.Input), d); err != nil {
 						msg := err.Error()
@@ -69,7 +74,8 @@ func JointAnswers(op string, input jsonjs.Value) []Joint {
 // mergeDialects is a and b together; false where both replace the same
 // primitive.
 func mergeDialects(a, b reference.Dialect) (reference.Dialect, bool) {
-	if a.Decode != nil && b.Decode != nil || a.GrepNumber != nil && b.GrepNumber != nil || a.Render != nil && b.Render != nil {
+	if a.Decode != nil && b.Decode != nil || a.GrepNumber != nil && b.GrepNumber != nil || a.Render != nil && b.Render != nil ||
+		a.MetaNumber != nil && b.MetaNumber != nil {
 		return reference.Dialect{}, false
 	}
 	if b.Decode != nil {
@@ -80,6 +86,9 @@ func mergeDialects(a, b reference.Dialect) (reference.Dialect, bool) {
 	}
 	if b.Render != nil {
 		a.Render = b.Render
+	}
+	if b.MetaNumber != nil {
+		a.MetaNumber = b.MetaNumber
 	}
 	return a, true
 }

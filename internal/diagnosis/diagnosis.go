@@ -29,6 +29,11 @@ type Model struct {
 	// a cap read one less. Such a model groups fuzz findings (one bug, one
 	// finding) but names no case's cause in a run.
 	Coincides bool
+	// Scoped is set where the model's evidence is an outcome that other
+	// deviations share (a cap's kept count, a number two formatters write
+	// alike): it names a cause only on a harness whose handshake names the
+	// language of one of its Functions, or no language.
+	Scoped bool
 	// variants are the op inputs on which the reference answers as the
 	// model answers the given one; none where they agree by construction.
 	variants func(op string, input jsonjs.Value) []Variant
@@ -54,6 +59,9 @@ type Variant struct {
 	// variant (another language's decoder, number formatter); the zero
 	// Dialect is JavaScript's.
 	Dialect reference.Dialect
+	// Numbers rewrites each number token of a run's rendered result (a
+	// JSON library's reader and writer, serde.go); nil keeps them.
+	Numbers func(token string) string
 }
 
 // Answer is a model's answer to one op input.
@@ -100,7 +108,7 @@ func (m Model) Answers(op string, input jsonjs.Value) []Answer {
 	var out []Answer
 	for _, v := range m.Variants(op, input) {
 		a := Answer{Requirement: v.Requirement, Cause: v.Cause, Perturbs: v.Perturbs}
-		o, err := reference.RunWith(op, inputText(v.Input), v.Dialect)
+		o, err := reference.RunWith(op, inputText(v.Input), v.dialect())
 		if err != nil {
 			msg := err.Error()
 			a.Thrown = &msg
@@ -116,7 +124,7 @@ func (m Model) Answers(op string, input jsonjs.Value) []Answer {
 func Catalogue() []Model { return append([]Model(nil), catalogue...) }
 
 var catalogue = slices.Concat(trimModels(), surrogateModels(), settingModels(),
-	decoderModels(), numberModels(), nullModels(), keyOrderModels(), readerModels())
+	decoderModels(), numberModels(), nullModels(), keyOrderModels(), readerModels(), serdeModels())
 
 // one is a model's single variant, for the models whose rewrite is one
 // input; it breaks the model's Requirement.

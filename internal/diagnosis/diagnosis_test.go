@@ -161,6 +161,7 @@ var _ = Describe("the lone-surrogate models", func() {
 		Entry("a glob path", "glob.result", `{"value":{"paths":["a","\ud800b"]}}`, "SEARCH-JSON-1"),
 		Entry("a block text", "spill.preview", `{"blocks":[{"type":"text","text":"\ud800"}]}`, "SPILL-RES-2"),
 		Entry("a key deep in a run's result", "run_code.result", `{"run":{"logs":[],"result":[{"a":{"\udfff":1}}]}}`, "CODE-STR-1"),
+		Entry("a key of a retained item", "retain.items", `{"strategy":{"kind":"head","maxItems":1},"items":[{"\udbff":1}]}`, "RET-ITEM-1"),
 		Entry("a surrogate pair is no lone surrogate", "glob.result", `{"value":{"paths":["\ud83d\ude00"]}}`, ""),
 		Entry("an argument is no place of theirs", "glob.result", `{"args":{"pattern":"\ud800"},"value":{"paths":["a"]}}`, ""),
 	)

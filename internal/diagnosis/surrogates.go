@@ -54,6 +54,9 @@ var places = map[string][]struct {
 	"spill.preview":   {{[]string{"text"}, "SPILL-RES-2"}, {[]string{"blocks", "*", "text"}, "SPILL-RES-2"}},
 	"run_code.result": {{[]string{"run", "logs", "*"}, "CODE-RENDER-1"}, {[]string{"run", "result"}, "CODE-STR-1"}},
 	"search.present":  {{[]string{"result", "meta"}, "SEARCH-NARROW-1"}},
+	// the retainer holds any item as it is: refusing one refuses an input
+	// the op accepts
+	"retain.items": {{[]string{"items"}, "RET-ITEM-1"}},
 }
 
 // surrogatePlace is the rule of the first place holding a lone surrogate.

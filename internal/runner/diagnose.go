@@ -25,7 +25,7 @@ type Explanation struct {
 func diagnose(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff, language string) []Explanation {
 	var out []Explanation
 	for _, m := range diagnosis.Catalogue() {
-		if m.Coincides {
+		if m.Coincides || !modelInScope(m, language) {
 			continue
 		}
 		for _, a := range m.Answers(c.Op, c.InputValue) {
@@ -36,7 +36,7 @@ func diagnose(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff, langua
 		}
 	}
 	if out == nil {
-		out = diagnoseJoint(c, output, errMsg, diffs)
+		out = diagnoseJoint(c, output, errMsg, diffs, language)
 	}
 	slices.SortStableFunc(out, func(a, b Explanation) int { return ofLanguage(b, language) - ofLanguage(a, language) })
 	return out
@@ -44,9 +44,9 @@ func diagnose(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff, langua
 
 // diagnoseJoint returns the two models of the first pair whose joint answer
 // reproduces the harness's, where no one model does.
-func diagnoseJoint(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff) []Explanation {
+func diagnoseJoint(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff, language string) []Explanation {
 	for _, j := range diagnosis.JointAnswers(c.Op, c.InputValue) {
-		if !reproduces(c, j.Answer, output, errMsg, diffs) {
+		if !modelInScope(j.Models[0], language) || !modelInScope(j.Models[1], language) || !reproduces(c, j.Answer, output, errMsg, diffs) {
 			continue
 		}
 		var out []Explanation
@@ -56,6 +56,13 @@ func diagnoseJoint(c Case, output *jsonjs.Value, errMsg *string, diffs []Diff) [
 		return out
 	}
 	return nil
+}
+
+// modelInScope reports whether model m may name a cause on a harness of
+// language: an unscoped model anywhere, a scoped one where language is
+// unknown or one of its functions is of it.
+func modelInScope(m diagnosis.Model, language string) bool {
+	return !m.Scoped || strings.TrimSpace(language) == "" || ofLanguage(Explanation{Functions: m.Functions}, language) == 1
 }
 
 // ofLanguage is 1 when one of e's functions is of language, else 0.

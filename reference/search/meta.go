@@ -25,11 +25,17 @@ type Meta struct {
 // ProjectGrep projects the retained grep matches (SEARCH-META-2); the byte
 // cap is applied last (SEARCH-META-5).
 func ProjectGrep(r retention.RetainedItems[Match], maxMetaBytes int) Meta {
+	return projectGrep(r, maxMetaBytes, nil)
+}
+
+// projectGrep is ProjectGrep measuring line numbers as number writes them
+// (nil: Number::toString).
+func projectGrep(r retention.RetainedItems[Match], maxMetaBytes int, number func(float64) string) Meta {
 	files := GroupByFile(r.Items)
 	if files == nil {
 		files = []FileMatches{}
 	}
-	return CapMeta(Meta{Shape: ShapeMatches, Files: files, Truncated: r.Truncated, Total: r.Seen}, maxMetaBytes)
+	return capMeta(Meta{Shape: ShapeMatches, Files: files, Truncated: r.Truncated, Total: r.Seen}, maxMetaBytes, number)
 }
 
 // ProjectGlob projects the glob page (SEARCH-META-3).
@@ -83,7 +89,7 @@ func (m Meta) MarshalJSON() ([]byte, error) { return jsonjs.Marshal(m.Value()), 
 // Size is the meta's byte measure: the UTF-8 length of its compact
 // JSON.stringify form (SEARCH-JSON-1), computed without serializing.
 func (m Meta) Size() int {
-	sizes := m.elementSizes()
+	sizes := m.elementSizes(nil)
 	return envelopeSize(m.Shape, len(sizes), sum(sizes), m.Truncated, m.Total)
 }
 
@@ -95,12 +101,13 @@ func sum(xs []int) int {
 	return t
 }
 
-// elementSizes measures each list element once, so the cap stays linear.
-func (m Meta) elementSizes() []int {
+// elementSizes measures each list element once, so the cap stays linear;
+// number writes a line number (nil: Number::toString).
+func (m Meta) elementSizes(number func(float64) string) []int {
 	if m.Shape == ShapeMatches {
 		out := make([]int, len(m.Files))
 		for i, g := range m.Files {
-			out[i] = groupSize(g)
+			out[i] = groupSize(g, number)
 		}
 		return out
 	}
@@ -112,13 +119,19 @@ func (m Meta) elementSizes() []int {
 }
 
 // groupSize is the size of {"path":P,"matches":[{"lineNumber":N,"line":L},…]}.
-func groupSize(g FileMatches) int {
+func groupSize(g FileMatches, number func(float64) string) int {
 	n := len(`{"path":`) + jsonjs.StringSize(g.Path) + len(`,"matches":[`) + len(`]}`)
 	for i, m := range g.Matches {
 		if i > 0 {
 			n++
 		}
-		n += len(`{"lineNumber":`) + jsonjs.NumberSize(m.LineNumber) + len(`,"line":`) + jsonjs.StringSize(m.Line) + len(`}`)
+		var digits int
+		if number == nil {
+			digits = jsonjs.NumberSize(m.LineNumber)
+		} else { // a diagnosis dialect's measure
+			digits = len(number(m.LineNumber))
+		}
+		n += len(`{"lineNumber":`) + digits + len(`,"line":`) + jsonjs.StringSize(m.Line) + len(`}`)
 	}
 	return n
 }
@@ -146,8 +159,12 @@ func envelopeSize(shape string, k, elements int, truncated bool, total int) int 
 // (SEARCH-CAP-3). total never changes (SEARCH-CAP-4). Each element is
 // measured once, so the cap is linear where upstream re-serializes after
 // every drop.
-func CapMeta(m Meta, maxMetaBytes int) Meta {
-	sizes := m.elementSizes()
+func CapMeta(m Meta, maxMetaBytes int) Meta { return capMeta(m, maxMetaBytes, nil) }
+
+// capMeta is CapMeta measuring line numbers as number writes them (nil:
+// Number::toString).
+func capMeta(m Meta, maxMetaBytes int, number func(float64) string) Meta {
+	sizes := m.elementSizes(number)
 	if envelopeSize(m.Shape, len(sizes), sum(sizes), m.Truncated, m.Total) <= maxMetaBytes {
 		return m
 	}

@@ -249,7 +249,7 @@ func GrepResultWith(in GrepInput, p Primitives) (ResultOutput, error) {
 	}
 	out.Content = grepText(retained, ref, p.Number)
 	if !in.Nested { // SEARCH-META-1, CODE-DISPATCH-6
-		m := ProjectGrep(retained, maxMeta)
+		m := projectGrep(retained, maxMeta, p.MetaNumber)
 		out.Meta = &m
 	}
 	return finish(Grep, in.Args, out, in.Nested), nil

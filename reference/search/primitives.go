@@ -11,6 +11,10 @@ import (
 type Primitives struct {
 	Decode retention.Decoder    // each line preview's decoder (SEARCH-PREVIEW-3); nil is retention.Decode
 	Number func(float64) string // a row's line number as text (SEARCH-GREP-3); nil is Number::toString
+	// MetaNumber writes a line number where the meta is measured
+	// (SEARCH-JSON-1); nil is Number::toString. The meta itself is not
+	// changed: a port that measures "1.0" still emits the number 1.
+	MetaNumber func(float64) string
 }
 
 // JS is what upstream computes with: TextDecoder (retention.Decode) and

@@ -15,8 +15,8 @@ echo "-- venv, pip install ./adapters/kits/python pytest ruff"
 "$venv/bin/pip" install -q ./adapters/kits/python pytest ruff
 
 echo "-- ruff"
-"$venv/bin/ruff" check adapters/kits/python testdata/ports/python
-"$venv/bin/ruff" format --check adapters/kits/python testdata/ports/python
+"$venv/bin/ruff" check adapters/kits/python testdata/ports/python testdata/ports/rust/attribute.py
+"$venv/bin/ruff" format --check adapters/kits/python testdata/ports/python testdata/ports/rust/attribute.py
 
 echo "-- pytest (the installed kit; its tests use $conform)"
 (cd adapters/kits/python && CONFORM_BIN="$conform" "$venv/bin/python" -m pytest -q -p no:cacheprovider)
