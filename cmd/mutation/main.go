@@ -79,9 +79,15 @@ func run(workers, sample int, seed uint64, jsonOut string, minScore float64, tim
 		fmt.Fprintln(os.Stderr, "mutation:", err)
 		return 2
 	}
+	var unreached map[string]string
+	if kill == nil {
+		if unreached, err = notReached(ctx, conform, ms); err != nil {
+			return fail(err)
+		}
+	}
 	start := time.Now()
 	rs, err := mutation.Run(ctx, mutation.Config{
-		Root: ".", Conform: conform, Workers: workers, Timeout: timeout, Listed: listed, Judge: kill,
+		Root: ".", Conform: conform, Workers: workers, Timeout: timeout, Listed: listed, Judge: kill, Uncovered: unreached,
 		Progress: func(done, total int, r mutation.Result) {
 			fmt.Fprintf(os.Stderr, "[%d/%d] %s %s\n", done, total, r.Status, r.Mutant.ID())
 		},

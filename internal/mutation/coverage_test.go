@@ -148,6 +148,33 @@ func TestCheckCoverage(t *testing.T) {
 	}
 }
 
+// A mutant is left out of the golden run only inside a never-run block an
+// entry explains: not in a run block, not in an unexplained one.
+func TestUncoveredMutants(t *testing.T) {
+	blocks := testBlocks(t)
+	entries := []Uncovered{
+		{File: "p/p.go", Func: "(*T).M", Contains: "func (t *T) M", Reason: "r1"},
+		{File: "p/p.go", Func: "F", Contains: "if x > 0", Reason: "r2"},
+		{File: "p/p.go", Func: "F", Contains: "return 0", Reason: "ran: a stale entry, for make coverage-golden to name"},
+	}
+	at := func(line, col int, old, repl string) Mutant {
+		return Mutant{File: "p/p.go", Line: line, Col: col, Old: old, New: repl}
+	}
+	ms := []Mutant{
+		at(4, 7, ">", ">="), // F's condition: its block ran
+		at(5, 10, "1", "0"), // F's if body: never ran, r2
+		at(7, 9, "0", "1"),  // F's last return: ran
+		at(13, 9, "2", "3"), // (*T).M: never ran, r1
+		at(21, 5, "x", "y"), // G: never ran, no entry
+		{File: "q/q.go", Line: 5, Col: 10, Old: "1", New: "0"},
+	}
+	got := UncoveredMutants(blocks, entries, ms)
+	want := map[string]string{ms[1].ID(): "r2", ms[3].ID(): "r1"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+}
+
 // Bad profiles and entries are refused with the line that is wrong.
 func TestCoverageBadInput(t *testing.T) {
 	for _, c := range []struct{ text, want string }{

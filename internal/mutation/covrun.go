@@ -16,8 +16,9 @@ type CoverageConfig struct {
 	Conform string // `conform` built from the unmutated tree
 }
 
-// GoldenCoverage builds the lean adapter with -cover, runs every case
-// against it with GOCOVERDIR set and reads the profile of reference/; then
+// GoldenCoverage builds the lean adapter with -cover, runs every case and
+// the framing script against it with GOCOVERDIR set and reads the profile
+// of reference/; then
 // builds it again without -cover and without inlining (so every function
 // the adapter can reach keeps its symbol) to learn which functions are
 // linked at all. The blocks come back annotated (see Annotate).
@@ -40,6 +41,17 @@ func GoldenCoverage(ctx context.Context, cfg CoverageConfig) ([]Block, error) {
 	run.Dir, run.Env = cfg.Root, append(os.Environ(), "GOCOVERDIR="+covDir)
 	if out, err := run.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("conform run against the -cover adapter: %v: %s", err, lastLine(out))
+	}
+	// The framing script is the golden run's other half (run.go): what
+	// only a request framing reaches is covered too.
+	script, err := os.ReadFile(filepath.Join(cfg.Root, FramingScript))
+	if err != nil {
+		return nil, err
+	}
+	framed := exec.CommandContext(ctx, covBin)
+	framed.Dir, framed.Env, framed.Stdin = cfg.Root, append(os.Environ(), "GOCOVERDIR="+covDir), bytes.NewReader(script)
+	if out, err := framed.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("the framing script against the -cover adapter: %v: %s", err, lastLine(out))
 	}
 	profile := filepath.Join(tmp, "cov.txt")
 	if _, err := goCmd(ctx, cfg.Root, "tool", "covdata", "textfmt", "-i", covDir, "-pkg", cfg.Module+"/reference/...", "-o", profile); err != nil {

@@ -12,6 +12,7 @@ import (
 // Summary counts a run's results.
 type Summary struct {
 	Mutants, Compiled, Killed, Survived, Equivalent, Listed int
+	Uncovered                                               int // in a block the golden run cannot reach (spec/uncovered.yaml)
 	Stale                                                   int // listed, yet killed or identical: the list is out of date
 	Wall                                                    time.Duration
 	List                                                    string // the list of equivalents the run used (EquivalentsFile when empty)
@@ -21,7 +22,7 @@ type Summary struct {
 func Summarize(rs []Result, wall time.Duration) Summary {
 	s := Summary{Mutants: len(rs), Wall: wall}
 	for _, r := range rs {
-		if r.Status != NoCompile {
+		if r.Status != NoCompile && r.Status != NotReached {
 			s.Compiled++
 		}
 		if r.Stale {
@@ -36,6 +37,8 @@ func Summarize(rs []Result, wall time.Duration) Summary {
 			s.Equivalent++
 		case Listed:
 			s.Listed++
+		case NotReached:
+			s.Uncovered++
 		}
 	}
 	return s
@@ -52,8 +55,12 @@ func (s Summary) Score() float64 {
 
 // WriteText writes the summary and the survivors.
 func WriteText(w io.Writer, s Summary, rs []Result) error {
-	_, err := fmt.Fprintf(w, "mutants %d, compiled %d, killed %d, survived %d, equivalent %d (identical binary) + %d (listed), score %.1f%%, wall %s\n",
-		s.Mutants, s.Compiled, s.Killed, s.Survived, s.Equivalent, s.Listed, s.Score(), s.Wall.Round(time.Second))
+	uncovered := ""
+	if s.Uncovered > 0 {
+		uncovered = fmt.Sprintf(", uncovered %d (%s)", s.Uncovered, UncoveredFile)
+	}
+	_, err := fmt.Fprintf(w, "mutants %d, compiled %d, killed %d, survived %d, equivalent %d (identical binary) + %d (listed)%s, score %.1f%%, wall %s\n",
+		s.Mutants, s.Compiled, s.Killed, s.Survived, s.Equivalent, s.Listed, uncovered, s.Score(), s.Wall.Round(time.Second))
 	for _, r := range rs {
 		if r.Status == Survived && err == nil {
 			_, err = fmt.Fprintf(w, "survived %s:%d:%d [%s] %s -> %s: %s\n", r.Mutant.File, r.Mutant.Line, r.Mutant.Col, r.Mutant.Operator, r.Mutant.Old, r.Mutant.New, r.Detail)
@@ -92,6 +99,7 @@ func JSON(s Summary, seed uint64, sample int, rs []Result) []byte {
 		jsonjs.Member{Key: "survived", Value: num(s.Survived)},
 		jsonjs.Member{Key: "equivalent", Value: num(s.Equivalent)},
 		jsonjs.Member{Key: "listedEquivalent", Value: num(s.Listed)},
+		jsonjs.Member{Key: "uncovered", Value: num(s.Uncovered)},
 		jsonjs.Member{Key: "staleListings", Value: num(s.Stale)},
 		jsonjs.Member{Key: "score", Value: jsonjs.NumberValue(s.Score())},
 		jsonjs.Member{Key: "wallSeconds", Value: jsonjs.NumberValue(s.Wall.Seconds())},

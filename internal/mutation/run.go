@@ -23,6 +23,11 @@ const (
 	Identical Status = "equivalent" // the adapter binary is byte-identical to the unmutated one
 	Listed    Status = "listed"     // survived and is in spec/equivalent-mutants.yaml
 	NoCompile Status = "not-compiled"
+	// NotReached: the mutated statement is in a block the golden run never
+	// executes, for the reason spec/uncovered.yaml gives (make
+	// coverage-golden checks both): no case can kill it, so it is not
+	// built and stays out of the denominator (UncoveredMutants).
+	NotReached Status = "uncovered"
 )
 
 // Result is one mutant's outcome.
@@ -41,6 +46,9 @@ type Config struct {
 	Timeout time.Duration // limit of one mutant's conform run
 	Listed  Equivalents   // the committed equivalent mutants
 	Judge   Judge         // nil: the golden run, then the framing script; else this judge alone (fuzzjudge.go)
+	// Uncovered maps the id of each mutant UncoveredMutants found to its
+	// reason (the golden run only; nil judges every mutant).
+	Uncovered map[string]string
 	// Progress, if set, is called after each mutant.
 	Progress func(done, total int, r Result)
 }
@@ -87,6 +95,12 @@ func Run(ctx context.Context, cfg Config, mutants []Mutant) ([]Result, error) {
 
 func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, probe framingProbe, m Mutant) Result {
 	r := Result{Mutant: m}
+	if why, ok := cfg.Uncovered[m.ID()]; ok {
+		// A listing of it is redundant: the coverage gate already holds its reason.
+		_, listed := cfg.Listed.Reason(m)
+		r.Status, r.Detail, r.Stale = NotReached, why, listed
+		return r
+	}
 	overlay, err := writeOverlay(cfg.Root, dir, m)
 	if err != nil {
 		r.Status, r.Detail = NoCompile, err.Error()

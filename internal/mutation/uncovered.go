@@ -85,3 +85,33 @@ func (u Uncovered) matches(b Block) bool {
 }
 
 func bareName(fn string) string { return fn[strings.LastIndexByte(fn, '.')+1:] }
+
+// UncoveredMutants returns, by mutant id, the reason of the entry that
+// explains the block holding each mutant the golden run cannot reach: a
+// block of blocks (GoldenCoverage's, counts of the golden run and the
+// framing script) never executed and explained by an entry. A mutant of an
+// unexplained block is not returned: it is judged, survives, and shows.
+func UncoveredMutants(blocks []Block, entries []Uncovered, ms []Mutant) map[string]string {
+	byFile := map[string][]Block{}
+	for _, b := range blocks {
+		if b.Count == 0 {
+			byFile[b.File] = append(byFile[b.File], b)
+		}
+	}
+	out := map[string]string{}
+	for _, m := range ms {
+		for _, b := range byFile[m.File] {
+			if !before(b.StartLine, b.StartCol, m.Line, m.Col) || !before(m.Line, m.Col, b.EndLine, b.EndCol) {
+				continue
+			}
+			for _, e := range entries {
+				if e.matches(b) {
+					out[m.ID()] = e.Reason
+					break
+				}
+			}
+			break
+		}
+	}
+	return out
+}
