@@ -25,11 +25,19 @@ type Dialect struct {
 	// Render writes a run's completion value (CODE-JSON-*, CODE-KEYS-*,
 	// CODE-NUM-1, CODE-STR-1): codemode.RenderValue.
 	Render func(jsonjs.Value) string
+	// MetaString measures one string of a grep or glob meta toward its
+	// cap (SEARCH-JSON-1): nil is jsonjs.StringSize, the UTF-8 length of
+	// its JSON.stringify literal.
+	MetaString func(string) int
+	// Group groups grep's matches by file (SEARCH-GREP-3): nil is
+	// search.GroupByFile, groups in first-seen order.
+	Group func([]search.Match) []search.FileMatches
 }
 
 // RunWith runs one op as Run does, computing with d's primitives.
 func RunWith(opName string, input []byte, d Dialect) ([]byte, error) {
 	dec, number := d.Decode, d.GrepNumber // nil members are the reference's
+	prims := search.Primitives{Decode: dec, Number: number, StringSize: d.MetaString, Group: d.Group}
 	switch opName {
 	case OpRetainText:
 		return op(opName, retention.DecodeTextInput, func(in retention.TextInput) (retention.TextOutput, error) {
@@ -37,7 +45,11 @@ func RunWith(opName string, input []byte, d Dialect) ([]byte, error) {
 		})(input)
 	case OpGrepResult:
 		return op(opName, search.DecodeGrepInput, func(in search.GrepInput) (search.ResultOutput, error) {
-			return search.GrepResultWith(in, search.Primitives{Decode: dec, Number: number})
+			return search.GrepResultWith(in, prims)
+		})(input)
+	case OpGlobResult:
+		return op(opName, search.DecodeGlobInput, func(in search.GlobInput) (search.ResultOutput, error) {
+			return search.GlobResultWith(in, prims)
 		})(input)
 	case OpRunCodeResult:
 		render := d.Render

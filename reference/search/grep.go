@@ -142,17 +142,17 @@ func grepRecovery(ref *Ref) string { return recovery(ref, grepUnsaved, grepSaved
 // GrepText renders grep's model-facing text from the retention outcome
 // (SEARCH-GREP-1..5). ref is the saved spill artifact, or nil.
 func GrepText(r retention.RetainedItems[Match], ref *Ref) string {
-	return grepText(r, ref, nil)
+	return grepText(r, ref, JS)
 }
 
-func grepText(r retention.RetainedItems[Match], ref *Ref, number func(float64) string) string {
+func grepText(r retention.RetainedItems[Match], ref *Ref, p Primitives) string {
 	if r.Seen == 0 {
 		return GrepNone // SEARCH-GREP-1
 	}
 	var b strings.Builder
 	b.WriteString(grepHeader(r.Kept, r.Seen, r.Truncated))
 	b.WriteString(GroupSep)
-	formatGroups(&b, GroupByFile(r.Items), number)
+	formatGroups(&b, p.group(r.Items), p.Number)
 	if r.Truncated {
 		b.WriteString(GroupSep + "(")
 		b.WriteString(grepRecovery(ref))
@@ -177,6 +177,6 @@ func grepSpillText(matches []Match, maxLineBytes int, p Primitives) string {
 	var b strings.Builder
 	b.WriteString(grepHeader(len(matches), len(matches), false))
 	b.WriteString("\n\n")
-	formatGroups(&b, GroupByFile(previewed), p.Number)
+	formatGroups(&b, p.group(previewed), p.Number)
 	return b.String()
 }

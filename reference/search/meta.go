@@ -25,16 +25,24 @@ type Meta struct {
 // ProjectGrep projects the retained grep matches (SEARCH-META-2); the byte
 // cap is applied last (SEARCH-META-5).
 func ProjectGrep(r retention.RetainedItems[Match], maxMetaBytes int) Meta {
-	files := GroupByFile(r.Items)
+	return projectGrep(r, maxMetaBytes, JS)
+}
+
+func projectGrep(r retention.RetainedItems[Match], maxMetaBytes int, p Primitives) Meta {
+	files := p.group(r.Items)
 	if files == nil {
 		files = []FileMatches{}
 	}
-	return CapMeta(Meta{Shape: ShapeMatches, Files: files, Truncated: r.Truncated, Total: r.Seen}, maxMetaBytes)
+	return capMeta(Meta{Shape: ShapeMatches, Files: files, Truncated: r.Truncated, Total: r.Seen}, maxMetaBytes, p)
 }
 
 // ProjectGlob projects the glob page (SEARCH-META-3).
-func ProjectGlob(p GlobPage, maxMetaBytes int) Meta {
-	return CapMeta(Meta{Shape: ShapePaths, Paths: p.Items, Truncated: p.Truncated, Total: p.Seen}, maxMetaBytes)
+func ProjectGlob(page GlobPage, maxMetaBytes int) Meta {
+	return projectGlob(page, maxMetaBytes, JS)
+}
+
+func projectGlob(page GlobPage, maxMetaBytes int, p Primitives) Meta {
+	return capMeta(Meta{Shape: ShapePaths, Paths: page.Items, Truncated: page.Truncated, Total: page.Seen}, maxMetaBytes, p)
 }
 
 // Value returns the meta as a JSON value, members in producer order.
@@ -83,7 +91,7 @@ func (m Meta) MarshalJSON() ([]byte, error) { return jsonjs.Marshal(m.Value()), 
 // Size is the meta's byte measure: the UTF-8 length of its compact
 // JSON.stringify form (SEARCH-JSON-1), computed without serializing.
 func (m Meta) Size() int {
-	sizes := m.elementSizes()
+	sizes := m.elementSizes(JS)
 	return envelopeSize(m.Shape, len(sizes), sum(sizes), m.Truncated, m.Total)
 }
 
@@ -95,30 +103,31 @@ func sum(xs []int) int {
 	return t
 }
 
-// elementSizes measures each list element once, so the cap stays linear.
-func (m Meta) elementSizes() []int {
+// elementSizes measures each list element once, so the cap stays linear;
+// p measures the strings.
+func (m Meta) elementSizes(p Primitives) []int {
 	if m.Shape == ShapeMatches {
 		out := make([]int, len(m.Files))
 		for i, g := range m.Files {
-			out[i] = groupSize(g)
+			out[i] = groupSize(g, p)
 		}
 		return out
 	}
 	out := make([]int, len(m.Paths))
-	for i, p := range m.Paths {
-		out[i] = jsonjs.StringSize(p)
+	for i, path := range m.Paths {
+		out[i] = p.stringSize(path)
 	}
 	return out
 }
 
 // groupSize is the size of {"path":P,"matches":[{"lineNumber":N,"line":L},…]}.
-func groupSize(g FileMatches) int {
-	n := len(`{"path":`) + jsonjs.StringSize(g.Path) + len(`,"matches":[`) + len(`]}`)
+func groupSize(g FileMatches, p Primitives) int {
+	n := len(`{"path":`) + p.stringSize(g.Path) + len(`,"matches":[`) + len(`]}`)
 	for i, m := range g.Matches {
 		if i > 0 {
 			n++
 		}
-		n += len(`{"lineNumber":`) + jsonjs.NumberSize(m.LineNumber) + len(`,"line":`) + jsonjs.StringSize(m.Line) + len(`}`)
+		n += len(`{"lineNumber":`) + jsonjs.NumberSize(m.LineNumber) + len(`,"line":`) + p.stringSize(m.Line) + len(`}`)
 	}
 	return n
 }
@@ -146,8 +155,11 @@ func envelopeSize(shape string, k, elements int, truncated bool, total int) int 
 // (SEARCH-CAP-3). total never changes (SEARCH-CAP-4). Each element is
 // measured once, so the cap is linear where upstream re-serializes after
 // every drop.
-func CapMeta(m Meta, maxMetaBytes int) Meta {
-	sizes := m.elementSizes()
+func CapMeta(m Meta, maxMetaBytes int) Meta { return capMeta(m, maxMetaBytes, JS) }
+
+// capMeta is CapMeta measuring strings with p.
+func capMeta(m Meta, maxMetaBytes int, p Primitives) Meta {
+	sizes := m.elementSizes(p)
 	if envelopeSize(m.Shape, len(sizes), sum(sizes), m.Truncated, m.Total) <= maxMetaBytes {
 		return m
 	}
