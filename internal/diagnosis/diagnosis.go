@@ -116,7 +116,8 @@ func (m Model) Answers(op string, input jsonjs.Value) []Answer {
 func Catalogue() []Model { return append([]Model(nil), catalogue...) }
 
 var catalogue = slices.Concat(trimModels(), surrogateModels(), settingModels(),
-	decoderModels(), numberModels(), nullModels(), keyOrderModels(), readerModels())
+	decoderModels(), numberModels(), nullModels(), keyOrderModels(), readerModels(),
+	escapeModels(), lengthModels(), groupModels())
 
 // one is a model's single variant, for the models whose rewrite is one
 // input; it breaks the model's Requirement.
