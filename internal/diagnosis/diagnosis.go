@@ -54,6 +54,10 @@ type Variant struct {
 	// variant (another language's decoder, number formatter); the zero
 	// Dialect is JavaScript's.
 	Dialect reference.Dialect
+	// Shows are the output members the variant can change (a meta measure
+	// changes meta and view only); nil where any. A harness differing in
+	// another member cannot be explained by it, so it is not run.
+	Shows []string
 }
 
 // Answer is a model's answer to one op input.
@@ -89,7 +93,11 @@ func (m Model) Variants(op string, input jsonjs.Value) []Variant {
 
 // Answers are the model's possible answers to an op input, one a variant;
 // none where the model explains nothing.
-func (m Model) Answers(op string, input jsonjs.Value) []Answer {
+func (m Model) Answers(op string, input jsonjs.Value) []Answer { return m.AnswersIf(op, input, nil) }
+
+// AnswersIf is Answers without the variants whose Shows keep refuses
+// (nil keeps all): the reference is not run on them.
+func (m Model) AnswersIf(op string, input jsonjs.Value, keep func(shows []string) bool) []Answer {
 	if m.fails != nil {
 		req, ok := m.place(op, input)
 		if !ok || !m.fails(op, input) {
@@ -99,6 +107,9 @@ func (m Model) Answers(op string, input jsonjs.Value) []Answer {
 	}
 	var out []Answer
 	for _, v := range m.Variants(op, input) {
+		if keep != nil && !keep(v.Shows) {
+			continue
+		}
 		a := Answer{Requirement: v.Requirement, Cause: v.Cause, Perturbs: v.Perturbs}
 		o, err := reference.RunWith(op, inputText(v.Input), v.Dialect)
 		if err != nil {

@@ -239,11 +239,11 @@ func stringVariants(applies func(string) bool, render reference.Dialect, renderR
 			if _, isStr := result.Str(); !ok || isStr || !anyString(result, applies) {
 				return nil
 			}
-			return []Variant{{Input: input, Requirement: renderReq, Dialect: render}}
+			return []Variant{{Input: input, Requirement: renderReq, Dialect: render, Shows: []string{"content"}}}
 		}
 		for _, p := range metaStrings[op] {
-			if anyAt(input, p, applies) {
-				return []Variant{{Input: input, Requirement: metaReq, Dialect: meta}}
+			if anyAt(input, p, applies) { // the cap's decision shows in the meta and the view built from it
+				return []Variant{{Input: input, Requirement: metaReq, Dialect: meta, Shows: []string{"meta", "view"}}}
 			}
 		}
 		return nil

@@ -24,7 +24,7 @@ func groupModels() []Model {
 			if op != "grep.result" || !unsortedPaths(input) {
 				return nil
 			}
-			return []Variant{{Input: input, Dialect: reference.Dialect{Group: sortedGroups}}}
+			return []Variant{{Input: input, Dialect: reference.Dialect{Group: sortedGroups}, Shows: []string{"content", "spillText", "meta", "view"}}}
 		},
 	}}
 }

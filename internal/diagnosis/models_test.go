@@ -247,3 +247,31 @@ var _ = Describe("the grouping model (SEARCH-GREP-3)", func() {
 		Expect(applies).To(BeFalse(), "first-seen order is sorted already")
 	})
 })
+
+var _ = Describe("what a variant shows", func() {
+	It("names the members a meta measure or a renderer can change, and is not run where the caller refuses them", func() {
+		in := parsed(`{"args":{"pattern":"*"},"value":{"root":".","paths":["é"]},"config":{"sampleOverCap":false}}`)
+		var asked [][]string
+		as := model("escape-ascii").AnswersIf("glob.result", in, func(shows []string) bool { asked = append(asked, shows); return false })
+		Expect(as).To(BeEmpty())
+		Expect(asked).To(Equal([][]string{{"meta", "view"}}))
+		Expect(model("escape-ascii").AnswersIf("glob.result", in, func([]string) bool { return true })).To(HaveLen(1))
+		vs := model("escape-ascii").Variants("run_code.result", parsed(`{"run":{"logs":[],"result":["é"]}}`))
+		Expect(vs).To(HaveLen(1))
+		Expect(vs[0].Shows).To(Equal([]string{"content"}))
+	})
+
+	It("leaves out of the pairs the models the caller does not admit", func() {
+		in := parsed(`{"args":{"pattern":"o"},"value":{"matches":[{"path":"b","lineNumber":1,"line":"\ufeffo"},{"path":"a","lineNumber":2,"line":"o"}]}}`)
+		pairs := func(among func(diagnosis.Model) bool) (n int) {
+			for _, j := range diagnosis.JointAnswersIf("grep.result", in, among, nil) {
+				if j.Models[0].Name == "utf8-bom-kept" && j.Models[1].Name == "groups-sorted" {
+					n++
+				}
+			}
+			return n
+		}
+		Expect(pairs(nil)).To(Equal(1))
+		Expect(pairs(func(m diagnosis.Model) bool { return m.Name != "groups-sorted" })).To(BeZero())
+	})
+})
