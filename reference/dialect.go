@@ -32,12 +32,15 @@ type Dialect struct {
 	// Group groups grep's matches by file (SEARCH-GREP-3): nil is
 	// search.GroupByFile, groups in first-seen order.
 	Group func([]search.Match) []search.FileMatches
+	// PreviewCut measures and cuts each grep line for its preview
+	// (SEARCH-PREVIEW-1): nil is the retainer's head cut in UTF-8 bytes.
+	PreviewCut func(line string, max int) (kept string, cut bool)
 }
 
 // RunWith runs one op as Run does, computing with d's primitives.
 func RunWith(opName string, input []byte, d Dialect) ([]byte, error) {
 	dec, number := d.Decode, d.GrepNumber // nil members are the reference's
-	prims := search.Primitives{Decode: dec, Number: number, StringSize: d.MetaString, Group: d.Group}
+	prims := search.Primitives{Decode: dec, Number: number, StringSize: d.MetaString, Group: d.Group, Cut: d.PreviewCut}
 	switch opName {
 	case OpRetainText:
 		return op(opName, retention.DecodeTextInput, func(in retention.TextInput) (retention.TextOutput, error) {

@@ -29,13 +29,13 @@ type Ref struct {
 // maxMatches. It is deterministic, so computing it once per projection, as
 // upstream does, gives both the same items.
 func RetainGrep(matches []Match, maxMatches, maxLineBytes int) retention.RetainedItems[Match] {
-	return retainGrep(matches, maxMatches, maxLineBytes, nil)
+	return retainGrep(matches, maxMatches, maxLineBytes, JS)
 }
 
-func retainGrep(matches []Match, maxMatches, maxLineBytes int, dec retention.Decoder) retention.RetainedItems[Match] {
+func retainGrep(matches []Match, maxMatches, maxLineBytes int, p Primitives) retention.RetainedItems[Match] {
 	r, _ := retention.NewItems[Match](maxMatches)
 	for _, m := range matches {
-		m.Line = previewLine(m.Line, maxLineBytes, dec)
+		m.Line = previewLine(m.Line, maxLineBytes, p)
 		r.Push(m)
 	}
 	return r.Finish()
@@ -171,7 +171,7 @@ func GrepSpillText(matches []Match, maxLineBytes int) string {
 func grepSpillText(matches []Match, maxLineBytes int, p Primitives) string {
 	previewed := make([]Match, len(matches))
 	for i, m := range matches {
-		m.Line = previewLine(m.Line, maxLineBytes, p.Decode)
+		m.Line = previewLine(m.Line, maxLineBytes, p)
 		previewed[i] = m
 	}
 	var b strings.Builder

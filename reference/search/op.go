@@ -241,7 +241,7 @@ func GrepResultWith(in GrepInput, p Primitives) (ResultOutput, error) {
 		return finish(Grep, in.Args, invalidOutput(Grep, in.Invalid), in.Nested), nil
 	}
 	matches := in.Value.Matches
-	retained := retainGrep(matches, maxMatches, maxLine, p.Decode)
+	retained := retainGrep(matches, maxMatches, maxLine, p)
 	out := ResultOutput{}
 	// SEARCH-SPILL-1: the tool-owned spill runs only for top-level calls
 	// over the inline cap, and only when a store is loaded.

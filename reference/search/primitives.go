@@ -18,6 +18,11 @@ type Primitives struct {
 	// Group groups the matches by file (SEARCH-GREP-3) for the text, the
 	// spill text and the meta; nil is GroupByFile.
 	Group func([]Match) []FileMatches
+	// Cut measures a line against its preview budget and keeps its head
+	// (SEARCH-PREVIEW-1), cut reporting whether it dropped anything; the
+	// kept text is then decoded as the retainer decodes. nil is the
+	// retainer's head cut in UTF-8 bytes.
+	Cut func(line string, max int) (kept string, cut bool)
 }
 
 // JS is what upstream computes with: TextDecoder (retention.Decode),
