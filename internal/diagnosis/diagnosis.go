@@ -128,7 +128,7 @@ func Catalogue() []Model { return append([]Model(nil), catalogue...) }
 
 var catalogue = slices.Concat(trimModels(), surrogateModels(), settingModels(),
 	decoderModels(), numberModels(), nullModels(), keyOrderModels(), readerModels(),
-	escapeModels(), lengthModels(), groupModels())
+	escapeModels(), lengthModels(), previewModels(), groupModels())
 
 // one is a model's single variant, for the models whose rewrite is one
 // input; it breaks the model's Requirement.

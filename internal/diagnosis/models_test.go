@@ -2,6 +2,7 @@ package diagnosis_test
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -273,5 +274,33 @@ var _ = Describe("what a variant shows", func() {
 		}
 		Expect(pairs(nil)).To(Equal(1))
 		Expect(pairs(func(m diagnosis.Model) bool { return m.Name != "groups-sorted" })).To(BeZero())
+	})
+})
+
+var _ = Describe("the preview length models (SEARCH-PREVIEW-1)", func() {
+	grep := func(line string, max int) string {
+		return fmt.Sprintf(`{"args":{"pattern":"x"},"value":{"matches":[{"path":"p","lineNumber":1,"line":%q}]},"config":{"maxLineBytes":%d}}`, line, max)
+	}
+	DescribeTable("cut a line in their unit, then decode what is kept as the retainer does",
+		func(name, line string, max int, want string) {
+			content, a := output(name, "grep.result", grep(line, max), "content")
+			v := parsed(content)
+			s, _ := v.Str()
+			Expect(s).To(Equal("Found 1 match\n\np\nLine 1: " + want))
+			Expect(a.Requirement).To(Equal("SEARCH-PREVIEW-1"))
+		},
+		Entry("code points: 4 of é×5", "preview-code-points", "ééééé", 4, "éééé (line truncated)"),
+		Entry("code points: 😀 is one", "preview-code-points", "a😀😀b", 3, "a😀😀 (line truncated)"),
+		Entry("code points: a BOM kept in the cut is dropped on decoding", "preview-code-points", "\ufeffaéé", 2, "a (line truncated)"),
+		Entry("UTF-16: 😀 is two units", "preview-utf16", "a😀😀b", 3, "a😀 (line truncated)"),
+		Entry("UTF-16: a pair the cut splits leaves U+FFFD", "preview-utf16", "a😀😀b", 4, "a😀\ufffd (line truncated)"),
+		Entry("UTF-16: a line of as many units as the budget is whole", "preview-utf16", "éééé", 4, "éééé"),
+	)
+
+	It("apply only to a non-ASCII line over the budget in bytes", func() {
+		_, applies := first(model("preview-utf16"), "grep.result", parsed(grep("ééé", 6)))
+		Expect(applies).To(BeFalse(), "6 bytes fit 6")
+		_, applies = first(model("preview-code-points"), "grep.result", parsed(grep("aaaaaaa", 6)))
+		Expect(applies).To(BeFalse(), "ASCII: code points are bytes")
 	})
 })

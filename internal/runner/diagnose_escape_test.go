@@ -155,3 +155,28 @@ var _ = Describe("a lone surrogate written raw (issue 20)", func() {
 			map[string]string{"run_code.result": "CODE-STR-1", "grep.result": "SEARCH-JSON-1", "glob.result": "SEARCH-JSON-1"})
 	})
 })
+
+var _ = Describe("a grep preview cut in other units (issue 20)", func() {
+	// The ports' cuts, written apart from the models': Go's []rune and
+	// utf16 over the line as a JavaScript UTF-8 encoder sees it.
+	pyCut := func(line string, n int) (string, bool) {
+		rs := []rune(jsonjs.ToUTF8(line))
+		if len(rs) <= n {
+			return line, false
+		}
+		return string(rs[:n]), true
+	}
+	jsCut := func(line string, n int) (string, bool) {
+		us := utf16.Encode([]rune(jsonjs.ToUTF8(line)))
+		if len(us) <= n {
+			return line, false
+		}
+		return string(utf16.Decode(us[:n])), true
+	}
+	It("is blamed on SEARCH-PREVIEW-1 alone: code points, as Python's len and slices count", func() {
+		explainedBy(runAs(inDialect{reference.Dialect{PreviewCut: pyCut}}, "python"), "preview-code-points", map[string]string{"grep.result": "SEARCH-PREVIEW-1"})
+	})
+	It("is blamed on SEARCH-PREVIEW-1 alone: UTF-16 units, as JavaScript's length and slice count", func() {
+		explainedBy(runAs(inDialect{reference.Dialect{PreviewCut: jsCut}}, "typescript"), "preview-utf16", map[string]string{"grep.result": "SEARCH-PREVIEW-1"})
+	})
+})
