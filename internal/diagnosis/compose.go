@@ -74,7 +74,7 @@ func JointAnswersIf(op string, input jsonjs.Value, among func(Model) bool, keep 
 // primitive.
 func mergeDialects(a, b reference.Dialect) (reference.Dialect, bool) {
 	if a.Decode != nil && b.Decode != nil || a.GrepNumber != nil && b.GrepNumber != nil || a.Render != nil && b.Render != nil ||
-		a.MetaString != nil && b.MetaString != nil || a.Group != nil && b.Group != nil {
+		a.MetaString != nil && b.MetaString != nil || a.Group != nil && b.Group != nil || a.PreviewCut != nil && b.PreviewCut != nil {
 		return reference.Dialect{}, false
 	}
 	if b.Decode != nil {
@@ -91,6 +91,9 @@ func mergeDialects(a, b reference.Dialect) (reference.Dialect, bool) {
 	}
 	if b.Group != nil {
 		a.Group = b.Group
+	}
+	if b.PreviewCut != nil {
+		a.PreviewCut = b.PreviewCut
 	}
 	return a, true
 }

@@ -304,3 +304,17 @@ var _ = Describe("the preview length models (SEARCH-PREVIEW-1)", func() {
 		Expect(applies).To(BeFalse(), "ASCII: code points are bytes")
 	})
 })
+
+var _ = Describe("two models that replace one primitive", func() {
+	It("are no pair: a preview cut in code points and one in UTF-16 units, two meta measures", func() {
+		in := parsed(`{"args":{"pattern":"x"},"value":{"matches":[{"path":"b<","lineNumber":1,"line":"ééé"},{"path":"a","lineNumber":2,"line":"x"}]},"config":{"maxLineBytes":2}}`)
+		same := map[string]string{"preview-utf16": "preview", "preview-code-points": "preview", "length-utf16": "meta", "length-code-points": "meta", "escape-html": "meta", "escape-ascii": "meta"}
+		n := 0
+		for _, j := range diagnosis.JointAnswers("grep.result", in) {
+			a, b := same[j.Models[0].Name], same[j.Models[1].Name]
+			Expect(a != "" && a == b).To(BeFalse(), "%s with %s", j.Models[0].Name, j.Models[1].Name)
+			n++
+		}
+		Expect(n).To(BeNumerically(">", 0))
+	})
+})
