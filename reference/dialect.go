@@ -10,7 +10,8 @@ import (
 
 // Dialect is a set of primitives the reference computes with in place of
 // JavaScript's: a decoder of retained UTF-8, a number formatter, a value
-// renderer. A nil member is JavaScript's. internal/diagnosis runs the
+// renderer, the meta's string measure, grep's grouping and line cut. A nil
+// member is JavaScript's. internal/diagnosis runs the
 // reference in another language's dialect to see whether a harness behaves
 // like that language's standard library (issue 20); conform's verdicts
 // never use it.
