@@ -10,7 +10,8 @@ import (
 
 // Dialect is a set of primitives the reference computes with in place of
 // JavaScript's: a decoder of retained UTF-8, a number formatter, a value
-// renderer. A nil member is JavaScript's. internal/diagnosis runs the
+// renderer, the meta's string measure, grep's grouping and line cut. A nil
+// member is JavaScript's. internal/diagnosis runs the
 // reference in another language's dialect to see whether a harness behaves
 // like that language's standard library (issue 20); conform's verdicts
 // never use it.
@@ -29,11 +30,22 @@ type Dialect struct {
 	// Render writes a run's completion value (CODE-JSON-*, CODE-KEYS-*,
 	// CODE-NUM-1, CODE-STR-1): codemode.RenderValue.
 	Render func(jsonjs.Value) string
+	// MetaString measures one string of a grep or glob meta toward its
+	// cap (SEARCH-JSON-1): nil is jsonjs.StringSize, the UTF-8 length of
+	// its JSON.stringify literal.
+	MetaString func(string) int
+	// Group groups grep's matches by file (SEARCH-GREP-3): nil is
+	// search.GroupByFile, groups in first-seen order.
+	Group func([]search.Match) []search.FileMatches
+	// PreviewCut measures and cuts each grep line for its preview
+	// (SEARCH-PREVIEW-1): nil is the retainer's head cut in UTF-8 bytes.
+	PreviewCut func(line string, max int) (kept string, cut bool)
 }
 
 // RunWith runs one op as Run does, computing with d's primitives.
 func RunWith(opName string, input []byte, d Dialect) ([]byte, error) {
 	dec, number := d.Decode, d.GrepNumber // nil members are the reference's
+	prims := search.Primitives{Decode: dec, Number: number, MetaNumber: d.MetaNumber, StringSize: d.MetaString, Group: d.Group, Cut: d.PreviewCut}
 	switch opName {
 	case OpRetainText:
 		return op(opName, retention.DecodeTextInput, func(in retention.TextInput) (retention.TextOutput, error) {
@@ -41,7 +53,11 @@ func RunWith(opName string, input []byte, d Dialect) ([]byte, error) {
 		})(input)
 	case OpGrepResult:
 		return op(opName, search.DecodeGrepInput, func(in search.GrepInput) (search.ResultOutput, error) {
-			return search.GrepResultWith(in, search.Primitives{Decode: dec, Number: number, MetaNumber: d.MetaNumber})
+			return search.GrepResultWith(in, prims)
+		})(input)
+	case OpGlobResult:
+		return op(opName, search.DecodeGlobInput, func(in search.GlobInput) (search.ResultOutput, error) {
+			return search.GlobResultWith(in, prims)
 		})(input)
 	case OpRunCodeResult:
 		render := d.Render

@@ -44,6 +44,9 @@ type runCmd struct {
 	MaxFailures int           `name:"max-failures" aliases:"max-findings" default:"25" placeholder:"N" help:"Text report: list at most N failing cases with their diffs (0 = all); the rest are still counted (default ${default})."`
 	Verbose     bool          `short:"v" help:"Text report: list every requirement and the expected failures (xfail) too."`
 	ExplainTime time.Duration `name:"explain-time" default:"10s" placeholder:"DURATION" help:"Time the whole run may spend minimizing the inputs of failing cases no deviation model explains (docs/diagnosis.md); 0 turns it off (default ${default})."`
+	// ProgressEvery is the interval of the progress line that minimizing
+	// writes when stderr is no terminal (hidden: for tests, as fuzz's).
+	ProgressEvery time.Duration `name:"progress-every" hidden:"" default:"10s"`
 }
 
 // runFlags are the flags that choose the adapter and the cases, shared by
@@ -63,7 +66,8 @@ type runFlags struct {
 	Baseline    string        `placeholder:"FILE" help:"YAML baseline of known failures ({id, reason, requirement?, issue?}): a listed failing case is xfail; a listed passing case is xpass and fails the run."`
 	Shard       string        `placeholder:"K/N" help:"Run only the K-th of N slices of the selected cases (case k in ID order when k mod N = K); conform report --merge joins the N reports."`
 
-	explainTime time.Duration // run's --explain-time; baseline write has none
+	explainTime   time.Duration // run's --explain-time; baseline write has none
+	progressEvery time.Duration // run's --progress-every
 }
 
 const (
@@ -352,10 +356,20 @@ func (f *runFlags) execute(cmd string, p *runPlan) (*runner.Report, error) {
 	var bar *report.Progress
 	if report.IsTerminal(os.Stderr) && len(p.selected) > 0 {
 		bar = report.NewProgress(os.Stderr, "conform run", "cases", len(p.selected))
-		opt.Progress = bar.Update
+		opt.Progress, opt.Phase = bar.Update, bar.Note
+	} else if len(p.selected) > 0 {
+		// Elsewhere the cases pass silently, but minimizing can take
+		// --explain-time after the last: a line every interval says so.
+		opt.Phase = func(note string) {
+			if bar == nil {
+				bar = report.NewLineProgress(os.Stderr, "conform run", "cases", len(p.selected), f.progressEvery)
+				bar.Update(len(p.selected), len(p.selected))
+			}
+			bar.Note(note)
+		}
 	}
 	rep, err := runner.Run(ctx, p.selected, opt)
-	if bar != nil {
+	if bar != nil { // Run has returned: Phase is called no more
 		bar.Finish()
 	}
 	if err == nil {
@@ -477,7 +491,7 @@ func (c *runCmd) Run() error {
 		}
 		return err
 	}
-	c.Flags.explainTime = c.ExplainTime
+	c.Flags.explainTime, c.Flags.progressEvery = c.ExplainTime, c.ProgressEvery
 	rep, runErr := c.Flags.execute(cmd, p)
 	if rep == nil {
 		return runErr

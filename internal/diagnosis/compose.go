@@ -24,14 +24,18 @@ type Joint struct {
 // JointAnswers are the answers of every pair of catalogue models whose
 // variants apply to the input together (models that fail in words of
 // their own, or coincide with others, take no part).
-func JointAnswers(op string, input jsonjs.Value) []Joint {
+func JointAnswers(op string, input jsonjs.Value) []Joint { return JointAnswersIf(op, input, nil, nil) }
+
+// JointAnswersIf is JointAnswers over the models among admits (nil: all),
+// without the pairs whose Shows together keep refuses (nil keeps all).
+func JointAnswersIf(op string, input jsonjs.Value, among func(Model) bool, keep func(shows []string) bool) []Joint {
 	type applied struct {
 		m  Model
 		vs []Variant
 	}
 	var ms []applied
 	for _, m := range catalogue {
-		if m.Coincides || m.fails != nil {
+		if m.Coincides || m.fails != nil || among != nil && !among(m) {
 			continue
 		}
 		if vs := m.Variants(op, input); len(vs) > 0 {
@@ -44,7 +48,7 @@ func JointAnswers(op string, input jsonjs.Value) []Joint {
 			for _, va := range ms[i].vs {
 				for _, vb := range ms[j].m.Variants(op, va.Input) {
 					d, ok := mergeDialects(va.Dialect, vb.Dialect)
-					if !ok || va.Numbers != nil && vb.Numbers != nil {
+					if !ok || va.Numbers != nil && vb.Numbers != nil || keep != nil && !keep(bothShow(va.Shows, vb.Shows)) {
 						continue
 					}
 					numbers := va.Numbers
@@ -75,7 +79,8 @@ func JointAnswers(op string, input jsonjs.Value) []Joint {
 // primitive.
 func mergeDialects(a, b reference.Dialect) (reference.Dialect, bool) {
 	if a.Decode != nil && b.Decode != nil || a.GrepNumber != nil && b.GrepNumber != nil || a.Render != nil && b.Render != nil ||
-		a.MetaNumber != nil && b.MetaNumber != nil {
+		a.MetaNumber != nil && b.MetaNumber != nil || a.MetaString != nil && b.MetaString != nil || a.Group != nil && b.Group != nil ||
+		a.PreviewCut != nil && b.PreviewCut != nil {
 		return reference.Dialect{}, false
 	}
 	if b.Decode != nil {
@@ -90,5 +95,23 @@ func mergeDialects(a, b reference.Dialect) (reference.Dialect, bool) {
 	if b.MetaNumber != nil {
 		a.MetaNumber = b.MetaNumber
 	}
+	if b.MetaString != nil {
+		a.MetaString = b.MetaString
+	}
+	if b.Group != nil {
+		a.Group = b.Group
+	}
+	if b.PreviewCut != nil {
+		a.PreviewCut = b.PreviewCut
+	}
 	return a, true
+}
+
+// bothShow is what two variants together can change: nil (any) where
+// either can change any member.
+func bothShow(a, b []string) []string {
+	if a == nil || b == nil {
+		return nil
+	}
+	return append(append([]string{}, a...), b...)
 }

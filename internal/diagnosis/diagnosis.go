@@ -62,6 +62,10 @@ type Variant struct {
 	// Numbers rewrites each number token of a run's rendered result (a
 	// JSON library's reader and writer, serde.go); nil keeps them.
 	Numbers func(token string) string
+	// Shows are the output members the variant can change (a meta measure
+	// changes meta and view only); nil where any. A harness differing in
+	// another member cannot be explained by it, so it is not run.
+	Shows []string
 }
 
 // Answer is a model's answer to one op input.
@@ -97,7 +101,11 @@ func (m Model) Variants(op string, input jsonjs.Value) []Variant {
 
 // Answers are the model's possible answers to an op input, one a variant;
 // none where the model explains nothing.
-func (m Model) Answers(op string, input jsonjs.Value) []Answer {
+func (m Model) Answers(op string, input jsonjs.Value) []Answer { return m.AnswersIf(op, input, nil) }
+
+// AnswersIf is Answers without the variants whose Shows keep refuses
+// (nil keeps all): the reference is not run on them.
+func (m Model) AnswersIf(op string, input jsonjs.Value, keep func(shows []string) bool) []Answer {
 	if m.fails != nil {
 		req, ok := m.place(op, input)
 		if !ok || !m.fails(op, input) {
@@ -107,6 +115,9 @@ func (m Model) Answers(op string, input jsonjs.Value) []Answer {
 	}
 	var out []Answer
 	for _, v := range m.Variants(op, input) {
+		if keep != nil && !keep(v.Shows) {
+			continue
+		}
 		a := Answer{Requirement: v.Requirement, Cause: v.Cause, Perturbs: v.Perturbs}
 		o, err := reference.RunWith(op, inputText(v.Input), v.dialect())
 		if err != nil {
@@ -124,7 +135,8 @@ func (m Model) Answers(op string, input jsonjs.Value) []Answer {
 func Catalogue() []Model { return append([]Model(nil), catalogue...) }
 
 var catalogue = slices.Concat(trimModels(), surrogateModels(), settingModels(),
-	decoderModels(), numberModels(), nullModels(), keyOrderModels(), readerModels(), serdeModels())
+	decoderModels(), numberModels(), nullModels(), keyOrderModels(), readerModels(), serdeModels(),
+	escapeModels(), lengthModels(), previewModels(), groupModels())
 
 // one is a model's single variant, for the models whose rewrite is one
 // input; it breaks the model's Requirement.

@@ -2,6 +2,7 @@ package diagnosis_test
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -163,5 +164,157 @@ var _ = Describe("the reader models", func() {
 		Expect(vs).To(HaveLen(1))
 		Expect(vs[0].Requirement).To(Equal("SEARCH-NARROW-3"))
 		Expect(string(jsonjs.Marshal(vs[0].Input))).To(Equal(`{"tool":"grep","result":{"meta":{"total":null}}}`))
+	})
+})
+
+var _ = Describe("the escaping models", func() {
+	run := func(result string) string {
+		return `{"args":{"code":"x","description":"d"},"run":{"logs":[],"result":` + result + `}}`
+	}
+	// content is a model's run_code text for a result.
+	content := func(name, result string) (string, diagnosis.Answer) {
+		text, a := output(name, "run_code.result", run(result), "content")
+		v := parsed(text)
+		s, _ := v.Str()
+		return s, a
+	}
+	// One string of every kind each library escapes its own way; the
+	// wanted texts are the libraries' documented output, typed by hand.
+	const all = `{"s":"é😀<>&='+` + "`" + `\u2028\u007f\u001f\"","\ud800":1}`
+	DescribeTable("render a run's result as their library writes its strings (CODE-STR-1)",
+		func(name, want string) {
+			got, a := content(name, all)
+			Expect(got).To(Equal(want))
+			Expect(a.Requirement).To(Equal("CODE-STR-1"))
+		},
+		Entry("Python's ensure_ascii", "escape-ascii", "{\n  \"s\": \"\\u00e9\\ud83d\\ude00<>&='+`\\u2028\\u007f\\u001f\\\"\",\n  \"\\ud800\": 1\n}"),
+		Entry("Go's HTML-safe encoding/json", "escape-html", "{\n  \"s\": \"é😀\\u003c\\u003e\\u0026='+`\\u2028\u007f\\u001f\\\"\",\n  \"\\ud800\": 1\n}"),
+		Entry("Go's encoder without HTML escaping", "escape-line-separators", "{\n  \"s\": \"é😀<>&='+`\\u2028\u007f\\u001f\\\"\",\n  \"\\ud800\": 1\n}"),
+		Entry("Gson", "escape-gson", "{\n  \"s\": \"é😀\\u003c\\u003e\\u0026\\u003d\\u0027+`\\u2028\u007f\\u001f\\\"\",\n  \"\\ud800\": 1\n}"),
+		Entry("System.Text.Json's default encoder", "escape-dotnet", "{\n  \"s\": \"\\u00E9\\uD83D\\uDE00\\u003C\\u003E\\u0026=\\u0027\\u002B\\u0060\\u2028\\u007F\\u001F\\u0022\",\n  \"\\uFFFD\": 1\n}"),
+		Entry("a lone surrogate written raw", "surrogates-raw", "{\n  \"s\": \"é😀<>&='+`\u2028\u007f\\u001f\\\"\",\n  \"\xed\xa0\x80\": 1\n}"),
+	)
+
+	It("leave a string result alone (CODE-JSON-1) and apply only where their library writes a string otherwise", func() {
+		_, applies := first(model("escape-ascii"), "run_code.result", parsed(run(`"é"`)))
+		Expect(applies).To(BeFalse(), "a string result is the text itself")
+		_, applies = first(model("escape-html"), "run_code.result", parsed(run(`{"a":"é"}`)))
+		Expect(applies).To(BeFalse(), "Go writes é raw")
+	})
+
+	It("measure the meta's strings as their library writes them, blaming SEARCH-JSON-1", func() {
+		// Two paths of 16 bytes each as JSON.stringify writes them: 89
+		// bytes with truncated false, 88 with true, so a cap of 88 keeps
+		// both (SEARCH-CAP-3 c) unless the measure grows, as Go's \u003c
+		// does (+5).
+		in := `{"args":{"pattern":"*"},"value":{"root":".","paths":["aaaaaaaaaaaaa<","bbbbbbbbbbbbbb"]},"config":{"sampleOverCap":false,"maxMetaBytes":88}}`
+		meta, a := output("escape-html", "glob.result", in, "meta")
+		Expect(meta).To(Equal(`{"shape":"paths","paths":["aaaaaaaaaaaaa<"],"truncated":true,"total":2}`))
+		Expect(a.Requirement).To(Equal("SEARCH-JSON-1"))
+		// U+2028 is 3 bytes raw: 91 in all, which a cap of 91 keeps
+		// whole; escaped it is 6, and one path is left.
+		in = strings.Replace(strings.Replace(in, "<", `\u2028`, 1), ":88", ":91", 1)
+		meta, _ = output("escape-line-separators", "glob.result", in, "meta")
+		Expect(meta).To(Equal("{\"shape\":\"paths\",\"paths\":[\"aaaaaaaaaaaaa\u2028\"],\"truncated\":true,\"total\":2}"))
+	})
+})
+
+var _ = Describe("the length models (SEARCH-JSON-1)", func() {
+	It("measure the meta in UTF-16 units or code points, so a non-ASCII meta fits a cap it exceeds", func() {
+		// ["é"] paths: 2 bytes each, 1 unit; the meta is 56+2×4+1 = 65 bytes
+		// with two paths of 4 bytes ("é" quoted), 63 in units.
+		in := `{"args":{"pattern":"*"},"value":{"root":".","paths":["é","é"]},"config":{"sampleOverCap":false,"maxMetaBytes":63}}`
+		for _, name := range []string{"length-utf16", "length-code-points"} {
+			meta, a := output(name, "glob.result", in, "meta")
+			Expect(meta).To(Equal(`{"shape":"paths","paths":["é","é"],"truncated":false,"total":2}`), name)
+			Expect(a.Requirement).To(Equal("SEARCH-JSON-1"))
+		}
+		_, applies := first(model("length-utf16"), "glob.result", parsed(strings.ReplaceAll(in, "é", "e")))
+		Expect(applies).To(BeFalse(), "ASCII: units are bytes")
+	})
+})
+
+var _ = Describe("the grouping model (SEARCH-GREP-3)", func() {
+	It("groups grep's matches in sorted path order, in the text and the meta", func() {
+		in := `{"args":{"pattern":"x"},"value":{"matches":[{"path":"b.ts","lineNumber":2,"line":"x"},{"path":"a.ts","lineNumber":1,"line":"y"},{"path":"b.ts","lineNumber":5,"line":"z"}]}}`
+		content, a := output("groups-sorted", "grep.result", in, "content")
+		Expect(content).To(Equal(`"Found 3 matches\n\na.ts\nLine 1: y\n\nb.ts\nLine 2: x\nLine 5: z"`))
+		Expect(a.Requirement).To(Equal("SEARCH-GREP-3"))
+		meta, _ := output("groups-sorted", "grep.result", in, "meta")
+		Expect(meta).To(HavePrefix(`{"shape":"matches","files":[{"path":"a.ts"`))
+		_, applies := first(model("groups-sorted"), "grep.result", parsed(strings.Replace(in, "b.ts", "c.ts", -1)))
+		Expect(applies).To(BeTrue())
+		_, applies = first(model("groups-sorted"), "grep.result", parsed(`{"args":{"pattern":"x"},"value":{"matches":[{"path":"a","lineNumber":1,"line":"x"},{"path":"b","lineNumber":2,"line":"x"},{"path":"a","lineNumber":3,"line":"x"}]}}`))
+		Expect(applies).To(BeFalse(), "first-seen order is sorted already")
+	})
+})
+
+var _ = Describe("what a variant shows", func() {
+	It("names the members a meta measure or a renderer can change, and is not run where the caller refuses them", func() {
+		in := parsed(`{"args":{"pattern":"*"},"value":{"root":".","paths":["é"]},"config":{"sampleOverCap":false}}`)
+		var asked [][]string
+		as := model("escape-ascii").AnswersIf("glob.result", in, func(shows []string) bool { asked = append(asked, shows); return false })
+		Expect(as).To(BeEmpty())
+		Expect(asked).To(Equal([][]string{{"meta", "view"}}))
+		Expect(model("escape-ascii").AnswersIf("glob.result", in, func([]string) bool { return true })).To(HaveLen(1))
+		vs := model("escape-ascii").Variants("run_code.result", parsed(`{"run":{"logs":[],"result":["é"]}}`))
+		Expect(vs).To(HaveLen(1))
+		Expect(vs[0].Shows).To(Equal([]string{"content"}))
+	})
+
+	It("leaves out of the pairs the models the caller does not admit", func() {
+		in := parsed(`{"args":{"pattern":"o"},"value":{"matches":[{"path":"b","lineNumber":1,"line":"\ufeffo"},{"path":"a","lineNumber":2,"line":"o"}]}}`)
+		pairs := func(among func(diagnosis.Model) bool) (n int) {
+			for _, j := range diagnosis.JointAnswersIf("grep.result", in, among, nil) {
+				if j.Models[0].Name == "utf8-bom-kept" && j.Models[1].Name == "groups-sorted" {
+					n++
+				}
+			}
+			return n
+		}
+		Expect(pairs(nil)).To(Equal(1))
+		Expect(pairs(func(m diagnosis.Model) bool { return m.Name != "groups-sorted" })).To(BeZero())
+	})
+})
+
+var _ = Describe("the preview length models (SEARCH-PREVIEW-1)", func() {
+	grep := func(line string, max int) string {
+		return fmt.Sprintf(`{"args":{"pattern":"x"},"value":{"matches":[{"path":"p","lineNumber":1,"line":%q}]},"config":{"maxLineBytes":%d}}`, line, max)
+	}
+	DescribeTable("cut a line in their unit, then decode what is kept as the retainer does",
+		func(name, line string, max int, want string) {
+			content, a := output(name, "grep.result", grep(line, max), "content")
+			v := parsed(content)
+			s, _ := v.Str()
+			Expect(s).To(Equal("Found 1 match\n\np\nLine 1: " + want))
+			Expect(a.Requirement).To(Equal("SEARCH-PREVIEW-1"))
+		},
+		Entry("code points: 4 of é×5", "preview-code-points", "ééééé", 4, "éééé (line truncated)"),
+		Entry("code points: 😀 is one", "preview-code-points", "a😀😀b", 3, "a😀😀 (line truncated)"),
+		Entry("code points: a BOM kept in the cut is dropped on decoding", "preview-code-points", "\ufeffaéé", 2, "a (line truncated)"),
+		Entry("UTF-16: 😀 is two units", "preview-utf16", "a😀😀b", 3, "a😀 (line truncated)"),
+		Entry("UTF-16: a pair the cut splits leaves U+FFFD", "preview-utf16", "a😀😀b", 4, "a😀\ufffd (line truncated)"),
+		Entry("UTF-16: a line of as many units as the budget is whole", "preview-utf16", "éééé", 4, "éééé"),
+	)
+
+	It("apply only to a non-ASCII line over the budget in bytes", func() {
+		_, applies := first(model("preview-utf16"), "grep.result", parsed(grep("ééé", 6)))
+		Expect(applies).To(BeFalse(), "6 bytes fit 6")
+		_, applies = first(model("preview-code-points"), "grep.result", parsed(grep("aaaaaaa", 6)))
+		Expect(applies).To(BeFalse(), "ASCII: code points are bytes")
+	})
+})
+
+var _ = Describe("two models that replace one primitive", func() {
+	It("are no pair: a preview cut in code points and one in UTF-16 units, two meta measures", func() {
+		in := parsed(`{"args":{"pattern":"x"},"value":{"matches":[{"path":"b<","lineNumber":1,"line":"ééé"},{"path":"a","lineNumber":2,"line":"x"}]},"config":{"maxLineBytes":2}}`)
+		same := map[string]string{"preview-utf16": "preview", "preview-code-points": "preview", "length-utf16": "meta", "length-code-points": "meta", "escape-html": "meta", "escape-ascii": "meta"}
+		n := 0
+		for _, j := range diagnosis.JointAnswers("grep.result", in) {
+			a, b := same[j.Models[0].Name], same[j.Models[1].Name]
+			Expect(a != "" && a == b).To(BeFalse(), "%s with %s", j.Models[0].Name, j.Models[1].Name)
+			n++
+		}
+		Expect(n).To(BeNumerically(">", 0))
 	})
 })

@@ -42,6 +42,11 @@ type Options struct {
 	// ExplainTime is the run's budget for minimizing the failing cases no
 	// model explains (explain.go), shared by them all; 0: none.
 	ExplainTime time.Duration
+	// Phase, when set, is told what the run does after its last case, so
+	// that a progress display is not silent through it (issue 20): while
+	// it minimizes, "explaining N cases", then "explaining N cases, K
+	// minimized" as they end. Called from one goroutine at a time.
+	Phase func(note string)
 }
 
 // StartError reports a session that could not be started: the adapter did
@@ -141,7 +146,7 @@ dispatch:
 	// After the baseline: minimizing narrows blame, never a verdict.
 	var explainNotes []Note
 	if opt.ExplainTime > 0 && ctx.Err() == nil {
-		explainNotes = minimizeAll(ctx, sessions, cases, results, opt.ExplainTime, opt.Timeout, hello.Implementation.Language)
+		explainNotes = minimizeAll(ctx, sessions, cases, results, opt.ExplainTime, opt.Timeout, hello.Implementation.Language, opt.Phase)
 	}
 	// The sessions are closed before the clock stops: a run's wall time
 	// includes killing an adapter that ignores bye.

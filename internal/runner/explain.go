@@ -59,7 +59,7 @@ const NoteExplain = "explain"
 // gets a fair share of what is left (the cases still to come get their
 // part whatever the first ones cost); a case its share stopped goes on in
 // the next round with what the quick ones left, until the budget is spent.
-func minimizeAll(ctx context.Context, sessions []adapter.Session, cases []Case, results []CaseResult, budget, timeout time.Duration, language string) []Note {
+func minimizeAll(ctx context.Context, sessions []adapter.Session, cases []Case, results []CaseResult, budget, timeout time.Duration, language string, phase func(string)) []Note {
 	var todo []int
 	for i, r := range results {
 		if (r.Verdict == verdict.Fail || r.Verdict == verdict.XFail) && len(r.Diagnosis) == 0 && len(r.Diffs) > 0 &&
@@ -74,6 +74,14 @@ func minimizeAll(ctx context.Context, sessions []adapter.Session, cases []Case, 
 	state := make(map[int]*minimizer, len(todo))
 	for _, i := range todo {
 		state[i] = newMinimizer(ctx, cases[i], results[i].Diffs[0], timeout, language)
+	}
+	explaining := fmt.Sprintf("explaining %d cases", len(todo))
+	if len(todo) == 1 {
+		explaining = "explaining 1 case"
+	}
+	minimized := 0
+	if phase != nil {
+		phase(explaining)
 	}
 	for round := 0; len(todo) > 0 && time.Now().Before(deadline) && ctx.Err() == nil; round++ {
 		var mu sync.Mutex
@@ -91,11 +99,16 @@ func minimizeAll(ctx context.Context, sessions []adapter.Session, cases []Case, 
 					if end.After(deadline) {
 						end = deadline
 					}
-					if m := state[i]; !m.run(s, end) {
-						mu.Lock()
+					m := state[i]
+					finished := m.run(s, end)
+					mu.Lock()
+					if !finished {
 						stopped = append(stopped, i)
-						mu.Unlock()
+					} else if phase != nil {
+						minimized++
+						phase(fmt.Sprintf("%s, %d minimized", explaining, minimized))
 					}
+					mu.Unlock()
 				}
 			})
 		}

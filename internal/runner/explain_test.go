@@ -2,6 +2,7 @@ package runner_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -181,5 +182,40 @@ var _ = Describe("minimizing unexplained failures (issue 20, item 2)", func() {
 			Expect(strings.TrimSpace(string(r.Minimized.Input))).To(HavePrefix("{"), r.ID)
 		}
 		Expect(n).To(BeNumerically(">", 0))
+	})
+})
+
+var _ = Describe("the explaining phase on the progress display (issue 20)", func() {
+	It("says how many cases it minimizes, then how many are done, once the cases have run", func() {
+		var cs []runner.Case
+		for _, c := range cases() {
+			if c.Op == "grep.result" && strings.Contains(c.ID, "meta-cap") {
+				cs = append(cs, c)
+			}
+		}
+		var notes []string
+		caseDone := 0
+		rep := runWith(cs, wrong.MetaTrimsMatches{}, runner.Options{ExplainTime: ample,
+			Progress: func(done, _ int) { caseDone = done },
+			Phase: func(note string) {
+				Expect(caseDone).To(Equal(len(cs)), "the phase comes after the last case")
+				notes = append(notes, note)
+			}})
+		minimized := 0
+		for _, c := range rep.Cases {
+			if c.Minimized != nil {
+				minimized++
+			}
+		}
+		Expect(minimized).To(BeNumerically(">", 0))
+		Expect(notes).To(HaveLen(minimized + 1))
+		Expect(notes[0]).To(MatchRegexp(`^explaining \d+ cases?$`))
+		Expect(notes[len(notes)-1]).To(Equal(fmt.Sprintf("%s, %d minimized", notes[0], minimized)))
+	})
+
+	It("is not entered where no failing case is left to minimize", func() {
+		called := false
+		runWith(cases()[:20], adapter.Reference(), runner.Options{ExplainTime: ample, Phase: func(string) { called = true }})
+		Expect(called).To(BeFalse())
 	})
 })

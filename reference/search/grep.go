@@ -29,13 +29,13 @@ type Ref struct {
 // maxMatches. It is deterministic, so computing it once per projection, as
 // upstream does, gives both the same items.
 func RetainGrep(matches []Match, maxMatches, maxLineBytes int) retention.RetainedItems[Match] {
-	return retainGrep(matches, maxMatches, maxLineBytes, nil)
+	return retainGrep(matches, maxMatches, maxLineBytes, JS)
 }
 
-func retainGrep(matches []Match, maxMatches, maxLineBytes int, dec retention.Decoder) retention.RetainedItems[Match] {
+func retainGrep(matches []Match, maxMatches, maxLineBytes int, p Primitives) retention.RetainedItems[Match] {
 	r, _ := retention.NewItems[Match](maxMatches)
 	for _, m := range matches {
-		m.Line = previewLine(m.Line, maxLineBytes, dec)
+		m.Line = previewLine(m.Line, maxLineBytes, p)
 		r.Push(m)
 	}
 	return r.Finish()
@@ -142,17 +142,17 @@ func grepRecovery(ref *Ref) string { return recovery(ref, grepUnsaved, grepSaved
 // GrepText renders grep's model-facing text from the retention outcome
 // (SEARCH-GREP-1..5). ref is the saved spill artifact, or nil.
 func GrepText(r retention.RetainedItems[Match], ref *Ref) string {
-	return grepText(r, ref, nil)
+	return grepText(r, ref, JS)
 }
 
-func grepText(r retention.RetainedItems[Match], ref *Ref, number func(float64) string) string {
+func grepText(r retention.RetainedItems[Match], ref *Ref, p Primitives) string {
 	if r.Seen == 0 {
 		return GrepNone // SEARCH-GREP-1
 	}
 	var b strings.Builder
 	b.WriteString(grepHeader(r.Kept, r.Seen, r.Truncated))
 	b.WriteString(GroupSep)
-	formatGroups(&b, GroupByFile(r.Items), number)
+	formatGroups(&b, p.group(r.Items), p.Number)
 	if r.Truncated {
 		b.WriteString(GroupSep + "(")
 		b.WriteString(grepRecovery(ref))
@@ -171,12 +171,12 @@ func GrepSpillText(matches []Match, maxLineBytes int) string {
 func grepSpillText(matches []Match, maxLineBytes int, p Primitives) string {
 	previewed := make([]Match, len(matches))
 	for i, m := range matches {
-		m.Line = previewLine(m.Line, maxLineBytes, p.Decode)
+		m.Line = previewLine(m.Line, maxLineBytes, p)
 		previewed[i] = m
 	}
 	var b strings.Builder
 	b.WriteString(grepHeader(len(matches), len(matches), false))
 	b.WriteString("\n\n")
-	formatGroups(&b, GroupByFile(previewed), p.Number)
+	formatGroups(&b, p.group(previewed), p.Number)
 	return b.String()
 }

@@ -25,22 +25,24 @@ type Meta struct {
 // ProjectGrep projects the retained grep matches (SEARCH-META-2); the byte
 // cap is applied last (SEARCH-META-5).
 func ProjectGrep(r retention.RetainedItems[Match], maxMetaBytes int) Meta {
-	return projectGrep(r, maxMetaBytes, nil)
+	return projectGrep(r, maxMetaBytes, JS)
 }
 
-// projectGrep is ProjectGrep measuring line numbers as number writes them
-// (nil: Number::toString).
-func projectGrep(r retention.RetainedItems[Match], maxMetaBytes int, number func(float64) string) Meta {
-	files := GroupByFile(r.Items)
+func projectGrep(r retention.RetainedItems[Match], maxMetaBytes int, p Primitives) Meta {
+	files := p.group(r.Items)
 	if files == nil {
 		files = []FileMatches{}
 	}
-	return capMeta(Meta{Shape: ShapeMatches, Files: files, Truncated: r.Truncated, Total: r.Seen}, maxMetaBytes, number)
+	return capMeta(Meta{Shape: ShapeMatches, Files: files, Truncated: r.Truncated, Total: r.Seen}, maxMetaBytes, p)
 }
 
 // ProjectGlob projects the glob page (SEARCH-META-3).
-func ProjectGlob(p GlobPage, maxMetaBytes int) Meta {
-	return CapMeta(Meta{Shape: ShapePaths, Paths: p.Items, Truncated: p.Truncated, Total: p.Seen}, maxMetaBytes)
+func ProjectGlob(page GlobPage, maxMetaBytes int) Meta {
+	return projectGlob(page, maxMetaBytes, JS)
+}
+
+func projectGlob(page GlobPage, maxMetaBytes int, p Primitives) Meta {
+	return capMeta(Meta{Shape: ShapePaths, Paths: page.Items, Truncated: page.Truncated, Total: page.Seen}, maxMetaBytes, p)
 }
 
 // Value returns the meta as a JSON value, members in producer order.
@@ -89,7 +91,7 @@ func (m Meta) MarshalJSON() ([]byte, error) { return jsonjs.Marshal(m.Value()), 
 // Size is the meta's byte measure: the UTF-8 length of its compact
 // JSON.stringify form (SEARCH-JSON-1), computed without serializing.
 func (m Meta) Size() int {
-	sizes := m.elementSizes(nil)
+	sizes := m.elementSizes(JS)
 	return envelopeSize(m.Shape, len(sizes), sum(sizes), m.Truncated, m.Total)
 }
 
@@ -102,36 +104,30 @@ func sum(xs []int) int {
 }
 
 // elementSizes measures each list element once, so the cap stays linear;
-// number writes a line number (nil: Number::toString).
-func (m Meta) elementSizes(number func(float64) string) []int {
+// p measures the strings.
+func (m Meta) elementSizes(p Primitives) []int {
 	if m.Shape == ShapeMatches {
 		out := make([]int, len(m.Files))
 		for i, g := range m.Files {
-			out[i] = groupSize(g, number)
+			out[i] = groupSize(g, p)
 		}
 		return out
 	}
 	out := make([]int, len(m.Paths))
-	for i, p := range m.Paths {
-		out[i] = jsonjs.StringSize(p)
+	for i, path := range m.Paths {
+		out[i] = p.stringSize(path)
 	}
 	return out
 }
 
 // groupSize is the size of {"path":P,"matches":[{"lineNumber":N,"line":L},…]}.
-func groupSize(g FileMatches, number func(float64) string) int {
-	n := len(`{"path":`) + jsonjs.StringSize(g.Path) + len(`,"matches":[`) + len(`]}`)
+func groupSize(g FileMatches, p Primitives) int {
+	n := len(`{"path":`) + p.stringSize(g.Path) + len(`,"matches":[`) + len(`]}`)
 	for i, m := range g.Matches {
 		if i > 0 {
 			n++
 		}
-		var digits int
-		if number == nil {
-			digits = jsonjs.NumberSize(m.LineNumber)
-		} else { // a diagnosis dialect's measure
-			digits = len(number(m.LineNumber))
-		}
-		n += len(`{"lineNumber":`) + digits + len(`,"line":`) + jsonjs.StringSize(m.Line) + len(`}`)
+		n += len(`{"lineNumber":`) + p.numberSize(m.LineNumber) + len(`,"line":`) + p.stringSize(m.Line) + len(`}`)
 	}
 	return n
 }
@@ -159,12 +155,11 @@ func envelopeSize(shape string, k, elements int, truncated bool, total int) int 
 // (SEARCH-CAP-3). total never changes (SEARCH-CAP-4). Each element is
 // measured once, so the cap is linear where upstream re-serializes after
 // every drop.
-func CapMeta(m Meta, maxMetaBytes int) Meta { return capMeta(m, maxMetaBytes, nil) }
+func CapMeta(m Meta, maxMetaBytes int) Meta { return capMeta(m, maxMetaBytes, JS) }
 
-// capMeta is CapMeta measuring line numbers as number writes them (nil:
-// Number::toString).
-func capMeta(m Meta, maxMetaBytes int, number func(float64) string) Meta {
-	sizes := m.elementSizes(number)
+// capMeta is CapMeta measuring strings with p.
+func capMeta(m Meta, maxMetaBytes int, p Primitives) Meta {
+	sizes := m.elementSizes(p)
 	if envelopeSize(m.Shape, len(sizes), sum(sizes), m.Truncated, m.Total) <= maxMetaBytes {
 		return m
 	}

@@ -138,7 +138,11 @@ func plainFailure(err error) ResultOutput {
 func GrepResult(in GrepInput) (ResultOutput, error) { return GrepResultWith(in, JS) }
 
 // GlobResult runs the glob.result op.
-func GlobResult(in GlobInput) (ResultOutput, error) {
+func GlobResult(in GlobInput) (ResultOutput, error) { return GlobResultWith(in, JS) }
+
+// GlobResultWith runs the glob.result op measuring its meta with p's
+// primitives.
+func GlobResultWith(in GlobInput, p Primitives) (ResultOutput, error) {
 	if err := checkConfigObject(in.Config); err != nil {
 		return ResultOutput{}, err
 	}
@@ -179,7 +183,7 @@ func GlobResult(in GlobInput) (ResultOutput, error) {
 	}
 	out.Content = GlobText(page, ref)
 	if !in.Nested {
-		m := ProjectGlob(page, maxMeta)
+		m := projectGlob(page, maxMeta, p)
 		out.Meta = &m
 	}
 	return finish(Glob, in.Args, out, in.Nested), nil
@@ -237,7 +241,7 @@ func GrepResultWith(in GrepInput, p Primitives) (ResultOutput, error) {
 		return finish(Grep, in.Args, invalidOutput(Grep, in.Invalid), in.Nested), nil
 	}
 	matches := in.Value.Matches
-	retained := retainGrep(matches, maxMatches, maxLine, p.Decode)
+	retained := retainGrep(matches, maxMatches, maxLine, p)
 	out := ResultOutput{}
 	// SEARCH-SPILL-1: the tool-owned spill runs only for top-level calls
 	// over the inline cap, and only when a store is loaded.
@@ -247,9 +251,9 @@ func GrepResultWith(in GrepInput, p Primitives) (ResultOutput, error) {
 		out.SpillText = &text
 		ref = spillRef(in.Spill) // SEARCH-SPILL-6: a failed save is not an error
 	}
-	out.Content = grepText(retained, ref, p.Number)
+	out.Content = grepText(retained, ref, p)
 	if !in.Nested { // SEARCH-META-1, CODE-DISPATCH-6
-		m := projectGrep(retained, maxMeta, p.MetaNumber)
+		m := projectGrep(retained, maxMeta, p)
 		out.Meta = &m
 	}
 	return finish(Grep, in.Args, out, in.Nested), nil
