@@ -368,28 +368,29 @@ func TestHashIsJSONParseEquality(t *testing.T) {
 	}
 }
 
-// TestHashArraysIsTheTreeHash: hashArrays hashes arrays and scalars nested
-// past hashRawDepth as hashValue hashes their tree, and leaves any value
-// holding an object to the tree.
-func TestHashArraysIsTheTreeHash(t *testing.T) {
+// TestHashNestedIsTheTreeHash: hashNested hashes arrays, objects of one
+// member and scalars nested past hashRawDepth as hashValue hashes their
+// tree, and leaves any value holding another object to the tree.
+func TestHashNestedIsTheTreeHash(t *testing.T) {
 	deep := strings.Repeat("[", 3*hashRawDepth) + `1, "a\u0062", -0, [true, null, []], 2.50` + strings.Repeat("]", 3*hashRawDepth)
-	for _, text := range []string{deep, `[]`, `[[], [[]]]`, `"x"`, `-0`, `[1e400, "\ud800", false]`} {
+	objects := strings.Repeat(`{ "k" : [`, 3*hashRawDepth) + `{}, {"x":"\ud800"}, 1e400` + strings.Repeat("]}", 3*hashRawDepth)
+	for _, text := range []string{deep, objects, `[]`, `{}`, `[[], [[]]]`, `"x"`, `-0`, `[1e400, "\ud800", false]`, `{"a":{"b":[1,{"c":2}]}}`} {
 		c := newChecker("t.jsonl", Defaults(), nil)
 		if !c.lz.Scan([]byte(text)) {
 			t.Fatalf("not JSON: %s", text)
 		}
-		got, ok := hashArrays(c.lz.Root(), c.hashRaw)
+		got, ok := hashNested(c.lz.Root(), c.hashRaw)
 		if want := c.hash(c.lz.Value(c.lz.Root())); !ok || got != want {
-			t.Errorf("hashArrays %x (ok %v), tree %x: %.80s", got, ok, want, text)
+			t.Errorf("hashNested %x (ok %v), tree %x: %.80s", got, ok, want, text)
 		}
 	}
-	for _, text := range []string{`{}`, `[[1, {"a": 1, "a": 2}]]`} {
+	for _, text := range []string{`{"a": 1, "b": 2}`, `[[1, {"a": 1, "a": 2}]]`, `{"a\u0062": 1}`} {
 		c := newChecker("t.jsonl", Defaults(), nil)
 		if !c.lz.Scan([]byte(text)) {
 			t.Fatalf("not JSON: %s", text)
 		}
-		if _, ok := hashArrays(c.lz.Root(), c.hashRaw); ok {
-			t.Errorf("hashArrays hashed an object: %s", text)
+		if _, ok := hashNested(c.lz.Root(), c.hashRaw); ok {
+			t.Errorf("hashNested hashed an object the tree must: %s", text)
 		}
 	}
 }
