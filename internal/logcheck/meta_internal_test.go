@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -392,5 +393,32 @@ func TestHashNestedIsTheTreeHash(t *testing.T) {
 		if _, ok := hashNested(c.lz.Root(), c.hashRaw); ok {
 			t.Errorf("hashNested hashed an object the tree must: %s", text)
 		}
+	}
+}
+
+// TestHashOfAWideDeepArrayIsLinear: an array of 100,000 items nested past
+// the depth where Parse keeps containers on a tape is hashed in bytes
+// linear in its items; taking its Items once per item, as the walk did,
+// built all of them each time (quadratic).
+func TestHashOfAWideDeepArrayIsLinear(t *testing.T) {
+	const items = 100_000
+	text := strings.Repeat("[", 100) + strings.Repeat("1,", items-1) + "1" + strings.Repeat("]", 100)
+	c := newChecker("t.jsonl", Defaults(), nil)
+	v, err := jsonjs.Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	h := c.hash(v)
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 100*items {
+		t.Errorf("hashing allocated %d bytes, over 100 an item", n)
+	}
+	if !c.lz.Scan([]byte(text)) {
+		t.Fatal("not JSON")
+	}
+	if want, ok := hashNested(c.lz.Root(), c.hashRaw); !ok || h != want {
+		t.Errorf("hash %x, the line's %x", h, want)
 	}
 }

@@ -402,3 +402,18 @@ func (f *diffFrame) keyA() string {
 	}
 	return f.a.tape().key(int(f.ja))
 }
+
+// Expanded is v with its elements in memory: a container Parse kept on a
+// tape (one nested deepFrom levels down) expanded one level, any other
+// value as it is. Items and Members build such a container's elements
+// anew on each call: a caller that asks for them once per element takes
+// Expanded first.
+func (v Value) Expanded() Value {
+	switch {
+	case !v.isDeep():
+		return v
+	case v.c.kind == Array:
+		return ArrayValue(v.deepArr()...)
+	}
+	return objectOf(v.deepObj())
+}

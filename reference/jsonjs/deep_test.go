@@ -147,6 +147,7 @@ var _ = Describe("deep values on a tape (issue 23)", func() {
 			p2, w2 := jsonjs.AppendPrefix(nil, deep, n)
 			check("AppendPrefix", fmt.Sprint(string(p1), w1), fmt.Sprint(string(p2), w2))
 			check("accessors", dump(tree), dump(deep))
+			check("Expanded", dump(tree), dump(deep.Expanded()))
 			check("ToString", jsonjs.ToString(tree), jsonjs.ToString(deep))
 			check("Equal to itself", true, jsonjs.Equal(tree, deep) && jsonjs.Equal(deep, tree) && jsonjs.Equal(deep, deep))
 			diffs := func(a, b jsonjs.Value) string {
