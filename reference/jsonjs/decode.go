@@ -97,6 +97,7 @@ func (f Field) OptBool(def bool) (bool, error) {
 
 // Items returns the elements of a required array, each with its path.
 func (f Field) Items() ([]Field, error) {
+	f.Value = f.Value.Expanded() // Index takes its items once per item
 	items, ok := f.Value.Items()
 	if !ok {
 		return nil, f.wrong("an array")

@@ -191,6 +191,20 @@ var _ = Describe("deep values on a tape (issue 23)", func() {
 		})
 	})
 
+	It("decodes the items of a wide array on a tape in bytes linear in them (Field.Items expands it once)", func() {
+		const n = 100_000
+		depth := jsonjs.DeepFrom() + 1
+		v := mustParse(strings.Repeat("[", depth) + strings.Repeat(`"x",`, n-1) + `"x"` + strings.Repeat("]", depth))
+		f := jsonjs.Root(v)
+		for range depth - 1 {
+			f = f.Index(0)
+		}
+		var items []jsonjs.Field
+		Expect(allocated(func() { items, _ = f.Items() })).To(BeNumerically("<", 200*n))
+		Expect(items).To(HaveLen(n))
+		Expect(items[n-1].Path()).To(Equal("$" + strings.Repeat("[0]", depth-1) + fmt.Sprintf("[%d]", n-1)))
+	})
+
 	It("keeps a value nested past the default depth on a tape: Items expands it one level", func() {
 		depth := jsonjs.DeepFrom() + 3
 		v := mustParse(strings.Repeat("[", depth) + `"x"` + strings.Repeat("]", depth))
