@@ -27,6 +27,9 @@ var deepFrom = 64
 type deepTape struct {
 	text  []byte // the parser's text (see parser.text)
 	spans []span
+	// mayDup is set when an object on the tape has two keys of one
+	// signature, so that dedupe may drop members (SizeAtLeast).
+	mayDup bool
 	// The nodes of the tape's arrays and objects: a Value of one holds the
 	// node and its span's index.
 	array, object node
@@ -117,11 +120,15 @@ func (t *deepTape) finish(data []byte, r int) {
 			s.end = decodeInPlace(text, data, s.start+1, s.end-1)
 		case '[', '{':
 			obj := text[s.start] == '{'
+			var seen uint64 // the keys' signatures, as hasDuplicateKey takes them
 			for j := k + 1; j < s.next; j = spans[j].next {
 				e := &spans[j]
 				e.last = e.next == s.next
 				if obj {
 					e.keyEnd = decodeInPlace(text, data, e.key+1, e.keyEnd-1)
+					bit := uint64(1) << (keySignature(t.key(j)) & 63)
+					t.mayDup = t.mayDup || seen&bit != 0
+					seen |= bit
 				}
 			}
 		}
@@ -416,4 +423,39 @@ func (v Value) Expanded() Value {
 		return ArrayValue(v.deepArr()...)
 	}
 	return objectOf(v.deepObj())
+}
+
+// Over reports that Size(v) > n is certain from a lower bound, one byte a
+// value (each writes one at least), found without writing v: a tree's
+// values are counted one by one, at most n+1 of them, and a container
+// Parse kept on a tape (nested deepFrom levels down) by its span count at
+// once, unless an object on that tape may have lost a repeated key's
+// members to dedupe. false means not known: a caller that wants v whole
+// only up to a size learns that a deep value is over it without a walk.
+func Over(v Value, n int) bool {
+	count := 0
+	stack := []frame{{c: &node{kind: Array, n: 1, elems: unsafe.Pointer(&v)}}}
+	for len(stack) > 0 && count <= n {
+		top := &stack[len(stack)-1]
+		if top.next == top.c.n {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		var child Value
+		if top.c.kind == Array {
+			child = top.c.arr()[top.next]
+		} else {
+			child = top.c.obj()[top.next].Value
+		}
+		top.next++
+		count++
+		switch {
+		case child.isDeep() && !child.c.tape().mayDup:
+			count += child.c.tape().spans[child.at()].next - child.at() - 1
+		case child.isDeep():
+		case child.Kind() == Array || child.Kind() == Object:
+			stack = append(stack, frame{c: child.c})
+		}
+	}
+	return count > n
 }

@@ -135,6 +135,7 @@ var _ = Describe("deep values on a tape (issue 23)", func() {
 			check("Marshal", string(jsonjs.Marshal(tree)), string(jsonjs.Marshal(deep)))
 			size := jsonjs.Size(tree)
 			check("Size", size, jsonjs.Size(deep))
+			check("Over", false, jsonjs.Over(deep, size) || jsonjs.Over(tree, size))
 			limit := rapid.IntRange(-1, size+1).Draw(t, "limit")
 			upTo, whole := jsonjs.SizeUpTo(deep, limit)
 			check("SizeUpTo whole", size <= limit, whole)
@@ -215,5 +216,21 @@ var _ = Describe("deep values on a tape (issue 23)", func() {
 			v = items[0]
 		}
 		Expect(marshal(v)).To(Equal(`["x"]`))
+	})
+
+	It("knows a deep value is over a size without walking it, unless a repeated key may have dropped members", func() {
+		depth := jsonjs.DeepFrom() + 3
+		v := mustParse(strings.Repeat("[", depth) + `1,"x",{"a":2,"b":3}` + strings.Repeat("]", depth))
+		values := depth + 5 // the arrays, 1, "x", {…} and its two members
+		Expect(jsonjs.Over(v, values-1)).To(BeTrue())
+		Expect(jsonjs.Over(v, values)).To(BeFalse())
+		dup := mustParse(strings.Repeat("[", depth) + `{"a":[1,2,3,4,5,6,7,8],"a":1}` + strings.Repeat("]", depth))
+		// the tape (from depth DeepFrom) counts 1: its object may drop its first "a"
+		Expect(jsonjs.Over(dup, jsonjs.DeepFrom()+1)).To(BeFalse())
+		Expect(jsonjs.Over(dup, jsonjs.DeepFrom())).To(BeTrue())
+		deepest := mustParse(strings.Repeat("[", 1_000_000) + strings.Repeat("]", 1_000_000))
+		var over bool
+		Expect(allocated(func() { over = jsonjs.Over(deepest, 1<<18) })).To(BeNumerically("<", 64<<10))
+		Expect(over).To(BeTrue())
 	})
 })
