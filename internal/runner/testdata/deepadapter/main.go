@@ -1,3 +1,12 @@
+// deepadapter answers every case with the output {"meta": [[…]]}, the
+// arrays nested DEPTH levels deep (env, default 10^6: a 2 MB line), for
+// issue 23's figures of conform against deep answers (docs/ci.md):
+//
+//	go build -o bin/deepad ./internal/runner/testdata/deepadapter
+//	/usr/bin/time -v bin/conform run -j2 --timeout 2s --format json --out /tmp/r.json -- bin/deepad
+//
+// It speaks the protocol with raw bytes and parses nothing, so that what a
+// measurement sees is conform's cost, not the adapter's.
 package main
 
 import (
