@@ -222,23 +222,18 @@ func (t *deepTape) get(k int, key string) (v Value, ok bool) {
 	return v, ok
 }
 
-// deepArr is arr of a Value that may be deep (nil for other kinds).
+// deepArr is arr of null or of an array kept on a tape, out of arr's
+// line so that arr stays small enough to inline.
 func (v Value) deepArr() []Value {
-	if !v.isDeep() {
-		return v.c.arr()
-	}
-	if v.c.kind != Array {
+	if v.c == nil || v.c.kind != Array {
 		return nil
 	}
 	return v.c.tape().items(v.at())
 }
 
-// deepObj is obj of a Value that may be deep (nil for other kinds).
+// deepObj is obj of null or of an object kept on a tape.
 func (v Value) deepObj() []Member {
-	if !v.isDeep() {
-		return v.c.obj()
-	}
-	if v.c.kind != Object {
+	if v.c == nil || v.c.kind != Object {
 		return nil
 	}
 	return v.c.tape().members(v.at())
@@ -248,15 +243,20 @@ func (v Value) deepObj() []Member {
 // without expanding a deep one.
 func (v Value) len() int {
 	if v.isDeep() {
-		if n := v.c.tape().size(v.at()); n < 2 || v.c.kind == Array {
-			return n
-		}
-		return len(v.deepObj()) // after dedupe
+		return v.deepLen()
 	}
-	if v.c == nil || (v.c.kind != Array && v.c.kind != Object) {
+	if v.c == nil {
 		return 0
 	}
-	return v.c.n
+	return v.c.n // 0 for the shared nodes of scalars and empty containers
+}
+
+// deepLen is len of a container kept on a tape.
+func (v Value) deepLen() int {
+	if n := v.c.tape().size(v.at()); n < 2 || v.c.kind == Array {
+		return n
+	}
+	return len(v.deepObj()) // after dedupe
 }
 
 // plain is v expanded one level: a deep object of several members, which

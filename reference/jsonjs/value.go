@@ -122,18 +122,18 @@ var kinds = [...]node{Null: {kind: Null}, Bool: {kind: Bool}, Number: {kind: Num
 
 // arr is an array's elements (nil for other kinds and the empty array).
 func (v Value) arr() []Value {
-	if v.c == nil {
-		return nil
+	if v.c == nil || v.c.deep {
+		return v.deepArr()
 	}
-	return v.deepArr()
+	return v.c.arr()
 }
 
 // obj is an object's members (nil for other kinds and the empty object).
 func (v Value) obj() []Member {
-	if v.c == nil {
-		return nil
+	if v.c == nil || v.c.deep {
+		return v.deepObj()
 	}
-	return v.deepObj()
+	return v.c.obj()
 }
 
 // Member is one object member.
