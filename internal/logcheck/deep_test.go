@@ -34,6 +34,13 @@ var _ = Describe("a session log line nested 10^6 levels deep (issue 23)", func()
 		Expect(r.kinds()).To(Equal([]string{"LOG-CHECK-SEARCH-2 violation"}), r.String())
 	})
 
+	It("is checked in at most 100 bytes a level as a grep result's meta of nested objects", func() {
+		objects := strings.Repeat(`{"a":`, depth) + "1" + strings.Repeat("}", depth)
+		cost, r := perLevel(bytes.Replace(valid(), []byte(grepMeta), []byte(`"meta":`+objects), 1))
+		Expect(cost).To(BeNumerically("<=", 100))
+		Expect(r.kinds()).To(Equal([]string{"LOG-CHECK-SEARCH-2 violation"}), r.String())
+	})
+
 	It("is checked in at most 100 bytes a level as a member no rule reads", func() {
 		tail := `"surfaceOp":"append","sourceEventSeqs":[6]}`
 		Expect(bytes.Contains(valid(), []byte(tail))).To(BeTrue())

@@ -81,8 +81,8 @@ func (m *searchMeta) reset() {
 // treeMeta reads r into m through its tree and search.ViewFromMeta: the
 // general path, for any meta.
 func (c *checker) treeMeta(m *searchMeta, r raw, shape string) {
-	if r.Kind() != jsonjs.Object && c.validUTF8 { // no view (SEARCH-NARROW-2): only the hash is needed
-		if h, ok := hashArrays(r, c.hashRaw); ok {
+	if c.validUTF8 && (r.Kind() != jsonjs.Object || !c.mayNarrow(r)) { // no view (SEARCH-NARROW): only the hash is needed
+		if h, ok := hashNested(r, c.hashRaw); ok {
 			m.hash = h
 			return
 		}
@@ -123,6 +123,26 @@ func (c *checker) treeMeta(m *searchMeta, r raw, shape string) {
 		g.hi = len(m.matches)
 		m.groups = append(m.groups, g)
 	}
+}
+
+// mayNarrow reports whether the object meta r may narrow to a search
+// view: its truncated is a boolean, its total a number and its shape one
+// of the two (SEARCH-NARROW-2, -4; of repeated members the last, as
+// JSON.parse keeps). When it cannot, its view is nil without a tree.
+func (c *checker) mayNarrow(r raw) bool {
+	var truncated, total, shape raw
+	for _, m := range c.obj(r) {
+		switch string(m.Key) {
+		case "truncated":
+			truncated = m.Value
+		case "total":
+			total = m.Value
+		case "shape":
+			shape = m.Value
+		}
+	}
+	return truncated.Kind() == jsonjs.Bool && total.Kind() == jsonjs.Number &&
+		(shape.StrIs(search.ShapeMatches) || shape.StrIs(search.ShapePaths))
 }
 
 // release drops m's views of the line once the checks are done, so that
@@ -172,39 +192,64 @@ func (c *checker) hashMeta(r raw) uint64 {
 		if h, ok := c.hashRaw(r, 0); ok {
 			return h
 		}
-		if h, ok := hashArrays(r, c.hashRaw); ok {
+		if h, ok := hashNested(r, c.hashRaw); ok {
 			return h
 		}
 	}
 	return c.hash(c.tree(r))
 }
 
-// hashArrays is hashValue of r's parse computed from the line (UTF-8) for
-// a value of arrays and scalars nested to any depth, in 8 bytes a level
-// (issue 23: a meta nested 10^6 levels deep, which the tree and its hash
-// walk took 170 bytes a level for); scalars are hashed by scalar. ok is
-// false, and the caller takes the tree, when r holds an object (whose
-// duplicate keys only the tree resolves).
-func hashArrays(r raw, scalar func(raw, int) (uint64, bool)) (h uint64, ok bool) {
-	var accs []uint64 // the open arrays' folds
+// hashNested is hashValue of r's parse computed from the line (UTF-8) for
+// a value of arrays, objects of at most one member (whose key has no
+// escape) and scalars nested to any depth, in 9 bytes a level (issue 23:
+// a meta nested 10^6 levels deep, which the tree and its hash walk took
+// 170 bytes a level for, 293 for objects); scalars are hashed by scalar.
+// ok is false, and the caller takes the tree, when r holds another object
+// (whose duplicate keys only the tree resolves).
+func hashNested(r raw, scalar func(raw, int) (uint64, bool)) (h uint64, ok bool) {
+	var accs []uint64 // the open containers' folds; an object's is its key's hash, then its member's fold
+	var objs []bool   // which of them are objects
 	for i := 0; i < len(r); {
 		switch r[i] {
-		case '[':
+		case '[', '{':
 			if len(accs) == cap(accs) { // doubled: append's 1.25x would allocate 5x a deep stack
 				accs = append(make([]uint64, 0, max(2*cap(accs), 8)), accs...)
+				objs = append(make([]bool, 0, cap(accs)), objs...)
 			}
-			accs = append(accs, hashArrayInit)
-			i++
+			if r[i] == '[' {
+				accs, objs = append(accs, hashArrayInit), append(objs, false)
+				i++
+				continue
+			}
+			j := jsonjs.RawSkipSpace(r, i+1)
+			if r[j] == '}' {
+				h, i = endObject(0), j+1
+				break
+			}
+			end := jsonjs.RawSkipString(r, j)
+			if bytes.IndexByte(r[j:end], '\\') >= 0 {
+				return 0, false // the tree decodes it
+			}
+			accs, objs = append(accs, keyHash([]byte(r[j+1:end-1]))), append(objs, true)
+			i = jsonjs.RawSkipSpace(r, jsonjs.RawSkipSpace(r, end)+1) // past ':'
 			continue
 		case ']':
 			h = endArray(accs[len(accs)-1])
-			accs = accs[:len(accs)-1]
+			accs, objs = accs[:len(accs)-1], objs[:len(objs)-1]
 			i++
-		case ',', ' ', '\t', '\n', '\r':
+		case '}':
+			h = endObject(accs[len(accs)-1])
+			accs, objs = accs[:len(accs)-1], objs[:len(objs)-1]
+			i++
+		case ',':
+			if objs[len(objs)-1] {
+				return 0, false // a second member: the tree resolves duplicates
+			}
 			i++
 			continue
-		case '{':
-			return 0, false
+		case ' ', '\t', '\n', '\r':
+			i++
+			continue
 		default:
 			j := jsonjs.RawSkipValue(r, i)
 			h, _ = scalar(r[i:j], 0)
@@ -213,7 +258,11 @@ func hashArrays(r raw, scalar func(raw, int) (uint64, bool)) (h uint64, ok bool)
 		if len(accs) == 0 {
 			return h, true
 		}
-		accs[len(accs)-1] = foldItem(accs[len(accs)-1], h)
+		if top := len(accs) - 1; objs[top] {
+			accs[top] = foldKeyed(0, accs[top], h)
+		} else {
+			accs[top] = foldItem(accs[top], h)
+		}
 	}
 	return 0, false
 }

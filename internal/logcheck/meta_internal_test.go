@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -368,28 +369,56 @@ func TestHashIsJSONParseEquality(t *testing.T) {
 	}
 }
 
-// TestHashArraysIsTheTreeHash: hashArrays hashes arrays and scalars nested
-// past hashRawDepth as hashValue hashes their tree, and leaves any value
-// holding an object to the tree.
-func TestHashArraysIsTheTreeHash(t *testing.T) {
+// TestHashNestedIsTheTreeHash: hashNested hashes arrays, objects of one
+// member and scalars nested past hashRawDepth as hashValue hashes their
+// tree, and leaves any value holding another object to the tree.
+func TestHashNestedIsTheTreeHash(t *testing.T) {
 	deep := strings.Repeat("[", 3*hashRawDepth) + `1, "a\u0062", -0, [true, null, []], 2.50` + strings.Repeat("]", 3*hashRawDepth)
-	for _, text := range []string{deep, `[]`, `[[], [[]]]`, `"x"`, `-0`, `[1e400, "\ud800", false]`} {
+	objects := strings.Repeat(`{ "k" : [`, 3*hashRawDepth) + `{}, {"x":"\ud800"}, 1e400` + strings.Repeat("]}", 3*hashRawDepth)
+	for _, text := range []string{deep, objects, `[]`, `{}`, `[[], [[]]]`, `"x"`, `-0`, `[1e400, "\ud800", false]`, `{"a":{"b":[1,{"c":2}]}}`} {
 		c := newChecker("t.jsonl", Defaults(), nil)
 		if !c.lz.Scan([]byte(text)) {
 			t.Fatalf("not JSON: %s", text)
 		}
-		got, ok := hashArrays(c.lz.Root(), c.hashRaw)
+		got, ok := hashNested(c.lz.Root(), c.hashRaw)
 		if want := c.hash(c.lz.Value(c.lz.Root())); !ok || got != want {
-			t.Errorf("hashArrays %x (ok %v), tree %x: %.80s", got, ok, want, text)
+			t.Errorf("hashNested %x (ok %v), tree %x: %.80s", got, ok, want, text)
 		}
 	}
-	for _, text := range []string{`{}`, `[[1, {"a": 1, "a": 2}]]`} {
+	for _, text := range []string{`{"a": 1, "b": 2}`, `[[1, {"a": 1, "a": 2}]]`, `{"a\u0062": 1}`} {
 		c := newChecker("t.jsonl", Defaults(), nil)
 		if !c.lz.Scan([]byte(text)) {
 			t.Fatalf("not JSON: %s", text)
 		}
-		if _, ok := hashArrays(c.lz.Root(), c.hashRaw); ok {
-			t.Errorf("hashArrays hashed an object: %s", text)
+		if _, ok := hashNested(c.lz.Root(), c.hashRaw); ok {
+			t.Errorf("hashNested hashed an object the tree must: %s", text)
 		}
+	}
+}
+
+// TestHashOfAWideDeepArrayIsLinear: an array of 100,000 items nested past
+// the depth where Parse keeps containers on a tape is hashed in bytes
+// linear in its items; taking its Items once per item, as the walk did,
+// built all of them each time (quadratic).
+func TestHashOfAWideDeepArrayIsLinear(t *testing.T) {
+	const items = 100_000
+	text := strings.Repeat("[", 100) + strings.Repeat("1,", items-1) + "1" + strings.Repeat("]", 100)
+	c := newChecker("t.jsonl", Defaults(), nil)
+	v, err := jsonjs.Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	h := c.hash(v)
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 100*items {
+		t.Errorf("hashing allocated %d bytes, over 100 an item", n)
+	}
+	if !c.lz.Scan([]byte(text)) {
+		t.Fatal("not JSON")
+	}
+	if want, ok := hashNested(c.lz.Root(), c.hashRaw); !ok || h != want {
+		t.Errorf("hash %x, the line's %x", h, want)
 	}
 }

@@ -704,11 +704,11 @@ func hashValue(v jsonjs.Value, buf *[]hashFrame) uint64 {
 			stack = append(make([]hashFrame, 0, max(2*cap(stack), 8)), stack...)
 		}
 		switch v.Kind() {
-		case jsonjs.Object:
-			stack = append(stack, hashFrame{v: v})
+		case jsonjs.Object: // Expanded: the loop asks for its elements once per element
+			stack = append(stack, hashFrame{v: v.Expanded()})
 			return true
 		case jsonjs.Array:
-			stack = append(stack, hashFrame{v: v, acc: hashArrayInit})
+			stack = append(stack, hashFrame{v: v.Expanded(), acc: hashArrayInit})
 			return true
 		case jsonjs.String:
 			s, _ := v.Str()

@@ -232,6 +232,9 @@ const MaxWholeBytes = 1 << 18
 // MaxWholeBytes: the walk stops there, so a huge or deeply nested value
 // costs that much, not its size.
 func wholeJSON(v jsonjs.Value) (raw []byte, fits bool) {
+	if jsonjs.Over(v, MaxWholeBytes) {
+		return nil, false // a deep value known to be over it without a walk
+	}
 	b, ok := jsonjs.AppendPrefix(nil, v, MaxWholeBytes)
 	if !ok {
 		return nil, false

@@ -74,7 +74,7 @@ var _ = Describe("deep answers (issue 23)", func() {
 		c := caseByID("grep.result/gen-001")
 		out := withMeta(c, parse(deepArrays(deepLevels)))
 		var diffs []runner.Diff
-		Expect(allocated(func() { diffs = runner.Compare(c, &out, nil) }) / deepLevels).To(BeNumerically("<=", 8))
+		Expect(allocated(func() { diffs = runner.Compare(c, &out, nil) }) / deepLevels).To(BeNumerically("<", 1)) // SizeAtLeast: no walk
 		Expect(diffs).To(HaveLen(1))
 		d := diffs[0]
 		Expect(d.Path).To(Equal("$.meta"))
@@ -109,6 +109,22 @@ var _ = Describe("deep answers (issue 23)", func() {
 		Expect(diffs[0].Path).To(Equal("$.meta.files"))
 		Expect(diffs[0].Requirements).To(Equal(shallow[0].Requirements))
 		Expect(diffs[0].Requirements).NotTo(BeEmpty())
+	})
+
+	It("measures a meta holding a value nested 10^6 levels against maxMetaBytes in what the cap costs, not the value", func() {
+		// Before: SEARCH-CAP-5 took the meta's whole Size (a 16-byte frame
+		// a level), and every property of the meta serialized it again.
+		c := caseByID("grep.result/grep-default-meta-cap-65536")
+		meta, _ := c.Want.Output.Get("meta")
+		out := withMeta(c, meta.With("x", parse(deepArrays(deepLevels))))
+		var diffs []runner.Diff
+		Expect(allocated(func() { diffs = runner.CheckProperties(c.Op, parse(string(c.Input)), out) }) / deepLevels).To(BeNumerically("<=", 4))
+		var msgs []string
+		for _, d := range diffs {
+			msgs = append(msgs, d.Requirements[0]+": "+d.Message)
+			Expect(d.GotTooLarge).To(BeTrue())
+		}
+		Expect(msgs).To(Equal([]string{"SEARCH-CAP-5: the meta of 31 files is over 131073 bytes, over maxMetaBytes 65536"}))
 	})
 
 	It("runs cases answered with a meta nested 10^6 levels through an adapter process: they fail, with a bounded report that keeps no answer alive", func() {

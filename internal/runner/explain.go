@@ -168,7 +168,7 @@ type minimizer struct {
 	lang    string // the harness's language, for the requirements that bind it
 	runs    int
 	cur     jsonjs.Value // the smallest failing input so far
-	last    *answer      // the harness's answer to cur, until settle
+	last    *answer      // the harness's answer to cur, until settle takes its blame (at once)
 	// blame is, per field that differs on cur, what its comparison blames
 	// (citing what cur exercises); set when cur shrank. The answer itself
 	// is not kept between rounds: a harness may answer megabytes.
@@ -213,6 +213,7 @@ shrink:
 			v := cands[j]()
 			if a, ok := m.fails(v); ok {
 				m.cur, m.last, m.pos = v, a, j
+				m.settle() // the answer goes now, so that the next candidate's is not held beside it (issue 23)
 				continue shrink
 			}
 		}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/dsh-conform/conform/reference/jsonjs"
@@ -58,6 +59,7 @@ func CheckProperties(op string, input, output jsonjs.Value) []Diff {
 		return nil // the comparison already reports a non-object output
 	}
 	var diffs []Diff
+	var seen Diff // the got of the field last measured, which the properties of one field share
 	for _, p := range Properties {
 		if p.Op != op {
 			continue
@@ -74,8 +76,11 @@ func CheckProperties(op string, input, output jsonjs.Value) []Diff {
 			// What the property looked at (issue 20): the field's value,
 			// so a report's reader sees what broke it.
 			if v, ok := output.Get(p.Field); ok {
-				d.setGot(v) // bounded: a huge or deep value keeps its excerpt only
-				d.Got = excerptJSON(v)
+				if seen.Field != p.Field {
+					seen = Diff{Field: p.Field, Got: excerptJSON(v)}
+					seen.setGot(v) // bounded: a huge or deep value keeps its excerpt only
+				}
+				d.Got, d.GotJSON, d.GotTooLarge = seen.Got, seen.GotJSON, seen.GotTooLarge
 			}
 			diffs = append(diffs, d)
 		}
@@ -174,6 +179,26 @@ func metaCounts(meta jsonjs.Value) (elements, items int, ok bool) {
 func shapeOf(meta jsonjs.Value) string {
 	s, _ := stringAt(meta, "shape")
 	return s
+}
+
+// metaOverCap says how a meta (what) is over the cap c bytes, or "". It
+// measures up to twice the cap (64 KiB at least) and no further (issue 23: a meta nested
+// 10^6 levels deep costs the cap, not its 2 MB), naming the size when it
+// got there.
+func metaOverCap(meta jsonjs.Value, c float64, what string) string {
+	if math.IsNaN(c) || c >= 1<<40 {
+		return "" // no JSON text fits a size over it
+	}
+	limit := int(math.Floor(max(c, -1))) // size > c exactly when size > floor(c)
+	bound := max(2*limit+1, 1<<16)
+	size, whole := jsonjs.SizeUpTo(meta, bound)
+	switch {
+	case size <= limit:
+		return ""
+	case !whole:
+		return fmt.Sprintf("%s is over %d bytes, over maxMetaBytes %s", what, bound, num(c))
+	}
+	return fmt.Sprintf("%s is %d bytes, over maxMetaBytes %s", what, size, num(c))
 }
 
 // maxMetaBytes is the case's meta cap C: config.maxMetaBytes, default 65536.
@@ -406,10 +431,7 @@ func searchResultProperties(op string) []Property {
 				if !ok || n <= 1 {
 					return ""
 				}
-				if size, c := jsonjs.Size(meta), maxMetaBytes(input); float64(size) > c {
-					return fmt.Sprintf("the meta of %d %s is %d bytes, over maxMetaBytes %s", n, listKey, size, num(c))
-				}
-				return ""
+				return metaOverCap(meta, maxMetaBytes(input), fmt.Sprintf("the meta of %d %s", n, listKey))
 			},
 		},
 		{

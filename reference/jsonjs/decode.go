@@ -97,10 +97,10 @@ func (f Field) OptBool(def bool) (bool, error) {
 
 // Items returns the elements of a required array, each with its path.
 func (f Field) Items() ([]Field, error) {
-	items, ok := f.Value.Items()
-	if !ok {
+	if f.Value = f.Value.Expanded(); f.Value.Kind() != Array { // Expanded: Index takes its items once per item
 		return nil, f.wrong("an array")
 	}
+	items, _ := f.Value.Items()
 	out := make([]Field, len(items))
 	for i := range items {
 		out[i] = f.Index(i)

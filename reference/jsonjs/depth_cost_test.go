@@ -33,7 +33,8 @@ var (
 // Issue 23: a value nested a million levels deep costs a few dozen bytes a
 // level to read, write and compare, not hundreds (before: Parse 361 bytes a
 // level of [[…]], Marshal 344, Size 333, Differences 112 and 185 on
-// objects).
+// objects; with trees of 24-byte nodes, Parse 67 and 118; on a tape,
+// Parse 53 and 57, Marshal 28 and 51, Differences 35 and 34, Equal 32).
 var _ = Describe("the cost of deep values (issue 23)", func() {
 	const depth = 1_000_000
 	var arrays, objects []byte
@@ -63,11 +64,11 @@ var _ = Describe("the cost of deep values (issue 23)", func() {
 		}
 	})
 
-	It("parses [[…]] in at most 100 bytes a level and {\"a\":{…}} in at most 250", func() {
+	It("parses [[…]] and {\"a\":{…}} in at most 100 bytes a level (a tape's span, 48, and the text)", func() {
 		var v jsonjs.Value
 		Expect(perLevel(func() { v, _ = jsonjs.Parse(arrays) })).To(BeNumerically("<=", 100))
 		Expect(v.Kind()).To(Equal(jsonjs.Array))
-		Expect(perLevel(func() { v, _ = jsonjs.Parse(objects) })).To(BeNumerically("<=", 250))
+		Expect(perLevel(func() { v, _ = jsonjs.Parse(objects) })).To(BeNumerically("<=", 100))
 		Expect(v.Kind()).To(Equal(jsonjs.Object))
 	})
 

@@ -174,6 +174,10 @@ func (w *walker) walk(root Value, emit func(event)) {
 		level := depth - 1
 		top := w.stack.peek()
 		c := top.c
+		if c.deep {
+			w.stepDeep(top, depth, emit)
+			continue
+		}
 		if top.next == c.size() {
 			if k := len(w.ordered); k > 0 && w.ordered[k-1].level == level {
 				w.ordered = w.ordered[:k-1]
@@ -203,6 +207,10 @@ func (w *walker) walk(root Value, emit func(event)) {
 
 // value emits a scalar or an empty container, or opens a container.
 func (w *walker) value(v Value, emit func(event)) {
+	v, opened := w.openDeep(v, emit)
+	if opened {
+		return
+	}
 	depth := w.stack.len()
 	switch {
 	case v.Kind() == Array && len(v.arr()) > 0:
@@ -313,4 +321,24 @@ func appendLayout(dst []byte, v Value, l Layout, limit int) (out []byte, whole b
 		return dst[:start+limit], false
 	}
 	return dst, !w.stop
+}
+
+// SizeUpTo is Size(v) and true when that is at most n; else a size over
+// n and false. It stops walking v once past n, so that measuring a huge
+// or deeply nested value against a cap (issue 23) costs the cap, not the
+// value.
+func SizeUpTo(v Value, n int) (size int, whole bool) {
+	w := walker{}
+	w.walk(v, func(ev event) {
+		switch ev.kind {
+		case evScalar:
+			size += scalarSize(ev.v)
+		case evOpen, evClose, evComma:
+			size++
+		case evKey:
+			size += StringSize(ev.key) + 1
+		}
+		w.stop = size > n
+	})
+	return size, size <= n
 }

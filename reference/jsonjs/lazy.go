@@ -69,6 +69,7 @@ func trim[T any](s []T) []T {
 type span struct {
 	start, end, next, key, keyEnd int
 	keyEscaped                    bool
+	last                          bool // the last element of its container (Parse's tapes only: deep.go)
 }
 
 // push returns s one element longer, the new one not zeroed: it keeps

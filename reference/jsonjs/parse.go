@@ -74,6 +74,7 @@ func parseWith(p *parser, data []byte) (Value, error) {
 	p.members, p.items = trim(p.members), trim(p.items)
 	// Blocks stay with this text's values: shared, a kept value would keep two texts alive.
 	p.data, p.text, p.memberBlock, p.itemBlock, p.nodeBlock = nil, nil, nil, nil, nil
+	p.tape, p.noDeep = nil, false
 	return v, err
 }
 
@@ -112,6 +113,10 @@ type parser struct {
 	open    stack[int]
 	objects stack[object]
 	used    used
+	// tape holds the containers opened deepFrom levels down (deep.go);
+	// noDeep is set once one of them was not JSON.
+	tape   *deepTape
+	noDeep bool
 }
 
 // used is how far this text has filled each scratch stack (its high-water
@@ -185,6 +190,7 @@ func (p *parser) parse() (Value, error) {
 		}
 		var v Value
 		switch c := d[i]; {
+		case (c == '{' || c == '[') && p.open.len() >= deepFrom && p.deep(&v, &i):
 		case c == '{':
 			i = space(d, i+1)
 			if i < len(d) && d[i] == '}' {

@@ -82,6 +82,7 @@ type Value struct {
 // they share their elements: compare Values with Equal, or their bytes.
 type node struct {
 	kind  Kind
+	deep  bool // a tape's node (deep.go): elems is the *deepTape, n is 0
 	n     int
 	elems unsafe.Pointer // *Value or *Member: the first element; nil when n is 0
 }
@@ -121,16 +122,16 @@ var kinds = [...]node{Null: {kind: Null}, Bool: {kind: Bool}, Number: {kind: Num
 
 // arr is an array's elements (nil for other kinds and the empty array).
 func (v Value) arr() []Value {
-	if v.c == nil {
-		return nil
+	if v.c == nil || v.c.deep {
+		return v.deepArr()
 	}
 	return v.c.arr()
 }
 
 // obj is an object's members (nil for other kinds and the empty object).
 func (v Value) obj() []Member {
-	if v.c == nil {
-		return nil
+	if v.c == nil || v.c.deep {
+		return v.deepObj()
 	}
 	return v.c.obj()
 }
@@ -235,6 +236,8 @@ func (v Value) Members() (members []Member, ok bool) { return v.obj(), v.Kind() 
 func (v Value) Get(key string) (Value, bool) {
 	if v.Kind() != Object {
 		return Value{}, false
+	} else if v.isDeep() {
+		return v.c.tape().get(v.at(), key)
 	}
 	members := v.obj()
 	for i := range members {
@@ -312,8 +315,9 @@ type differ struct {
 // diffFrame is a container open on both sides (same kind and size); next
 // is the element after the one being compared.
 type diffFrame struct {
-	a, b *node
-	next int
+	a, b   *node
+	ja, jb int32 // a deep side's position (deep.go)
+	next   int
 }
 
 func (d *differ) run(a, b Value) {
@@ -322,6 +326,12 @@ func (d *differ) run(a, b Value) {
 	}
 	for d.stack.len() > 0 {
 		top := d.stack.peek()
+		if top.a.deep || top.b.deep {
+			if d.stepDeep(top) {
+				return
+			}
+			continue
+		}
 		var av, bv Value
 		switch a := top.a; {
 		case a.kind == Array && top.next < a.n:
@@ -351,6 +361,8 @@ func (d *differ) run(a, b Value) {
 func (d *differ) visit(a, b Value) bool {
 	if !shallowEqual(a, b) {
 		return d.report(nil, a, b, true, true)
+	} else if a.isDeep() || b.isDeep() {
+		return d.visitDeep(a, b)
 	}
 	switch a.Kind() {
 	case Array:
@@ -414,7 +426,7 @@ func (d *differ) path(key *string) string {
 		if f.a.kind == Array {
 			n += digits(f.next-1) + 2
 		} else {
-			n += keyStepSize(f.a.obj()[f.next-1].Key)
+			n += keyStepSize(f.keyA())
 		}
 	})
 	if key != nil {
@@ -426,7 +438,7 @@ func (d *differ) path(key *string) string {
 		if f.a.kind == Array {
 			path = append(appendInt(append(path, '['), int64(i)), ']')
 		} else {
-			path = appendKeyStep(path, f.a.obj()[i].Key)
+			path = appendKeyStep(path, f.keyA())
 		}
 	})
 	if key != nil {
@@ -498,9 +510,9 @@ func shallowEqual(a, b Value) bool {
 	case String:
 		return a.s == b.s
 	case Array:
-		return len(a.arr()) == len(b.arr())
+		return a.len() == b.len()
 	case Object:
-		return len(a.obj()) == len(b.obj())
+		return a.len() == b.len()
 	}
 	return true
 }

@@ -1,0 +1,13 @@
+package jsonjs
+
+// SetDeepFrom puts the containers Parse opens n levels down (root = 0) on
+// a tape, so that specs compare the tape's path with the tree's on small
+// values; the returned func restores the default.
+func SetDeepFrom(n int) (restore func()) {
+	old := deepFrom
+	deepFrom = n
+	return func() { deepFrom = old }
+}
+
+// DeepFrom is the default depth of the first containers on a tape.
+func DeepFrom() int { return deepFrom }
