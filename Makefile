@@ -78,7 +78,7 @@ matrix:
 
 # ---- kit-rust: the Rust adapter kit (adapters/kits/rust) and the idiomatic
 # Rust port it serves (testdata/ports/rust). Cargo builds go to target/cargo.
-# cargo test runs the kit's tests, the 809 reference cases through the kit
+# cargo test runs the kit's tests, the 810 reference cases through the kit
 # (tests/conform.rs, a libtest-style harness), then conform runs the port,
 # whose 144 known failures are baselined (testdata/ports/rust/baseline.yaml).
 # Without the baseline (exit 1: nonconformant), attribute.py --check compares
@@ -104,7 +104,7 @@ kit-python: build
 	nice -n 10 adapters/kits/python/check.sh
 
 # ---- kit-node: the TypeScript/Node adapter kit (adapters/kits/node): npm ci,
-# tsc over its hand-written types, node --test (the kit's tests, the 809
+# tsc over its hand-written types, node --test (the kit's tests, the 810
 # reference cases served through the kit, a failing case of a wrong harness in
 # node --test's output), then conform through the README's example adapter.
 .PHONY: kit-node
