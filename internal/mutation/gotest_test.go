@@ -2,6 +2,7 @@ package mutation
 
 import (
 	"context"
+	"fmt"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -15,11 +16,18 @@ import (
 // fail on is killed, one they never reach survives as "not covered", a
 // constant the compiler folds is identical, an endless loop is a hang and
 // killed, a listed survivor is listed, and a listed mutant that is killed
-// is a stale listing.
+// is a stale listing. The schemata path (one build, a switch per mutant,
+// only the tests that read it) gives each the same status and detail.
 func TestJudgeKillRule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a test binary per mutant")
 	}
+	for _, schemata := range []bool{false, true} {
+		t.Run(fmt.Sprintf("schemata=%v", schemata), func(t *testing.T) { testJudgeKillRule(t, schemata) })
+	}
+}
+
+func testJudgeKillRule(t *testing.T, schemata bool) {
 	root, err := filepath.Abs("testdata/judgemod")
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +66,8 @@ func TestJudgeKillRule(t *testing.T) {
 	}
 	rs, err := RunJudge(context.Background(), JudgeConfig{
 		Root: root, Module: "example.com/judgemod", Workers: 2, Timeout: 3 * time.Second, Tests: []string{"p"},
-		Listed: Equivalents{{Mutant: "p/p.go:15:15 1 -> 0", Reason: "only for the test"}, {Mutant: staleID, Reason: "wrongly listed"}},
+		Listed:   Equivalents{{Mutant: "p/p.go:15:15 1 -> 0", Reason: "only for the test"}, {Mutant: staleID, Reason: "wrongly listed"}},
+		Schemata: schemata,
 	}, ms)
 	if err != nil {
 		t.Fatal(err)
