@@ -74,12 +74,10 @@ func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants []Mut
 	cache := ""
 	if cfg.CacheDir != "" {
 		cache = filepath.Join(cfg.CacheDir, key+".json")
-		if b, err := os.ReadFile(cache); err == nil && json.Unmarshal(b, &traces) == nil && len(traces) == len(order) {
-			if cfg.Log != nil {
-				cfg.Log("schemata: the traces come from the cache " + cache)
-			}
-		} else {
+		if b, err := os.ReadFile(cache); err != nil || json.Unmarshal(b, &traces) != nil {
 			traces = map[string]pkgTrace{}
+		} else if cfg.Log != nil {
+			cfg.Log(fmt.Sprintf("schemata: the traces of %d test packages come from %s", len(traces), cache))
 		}
 	}
 	pkgs := map[string]*schemPkg{}
@@ -104,17 +102,17 @@ func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants []Mut
 			}
 			if p != nil {
 				pkgs[t], traces[t] = p, p.trace
+				if cache != "" && !cached { // each package as it is done: a failed setup keeps the others
+					if b, err := json.Marshal(traces); err == nil && os.MkdirAll(cfg.CacheDir, 0o755) == nil {
+						_ = os.WriteFile(cache, b, 0o644) // a cache that cannot be written is only slower next time
+					}
+				}
 			}
 		}()
 	}
 	wg.Wait()
 	if firstErr != nil {
 		return nil, firstErr
-	}
-	if cache != "" {
-		if b, err := json.Marshal(traces); err == nil && os.MkdirAll(cfg.CacheDir, 0o755) == nil {
-			_ = os.WriteFile(cache, b, 0o644) // a cache that cannot be written is only slower next time
-		}
 	}
 	if cfg.Log != nil {
 		cfg.Log(fmt.Sprintf("schemata: %d of %d mutants woven; the rest are built one by one", len(mutants)-len(s.unwoven), len(mutants)))

@@ -54,8 +54,8 @@ func init() {
 // On reports whether mutant k is the one switched on.
 func On(k int) bool {
 	if trace != nil && !seen[k].Swap(true) {
-		trace.Write(strconv.AppendInt(nil, int64(k), 10)) //nolint
-		trace.Write([]byte{'\n'})
+		// One write a line: goroutines append to the same file.
+		trace.Write(append(strconv.AppendInt(nil, int64(k), 10), '\n'))
 	}
 	return k == active
 }
