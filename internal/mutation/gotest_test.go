@@ -3,6 +3,7 @@ package mutation
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -175,5 +176,40 @@ func TestFailLineNamesAColouredGinkgoFailure(t *testing.T) {
 	out := []byte("\x1b[38;5;9m\x1b[1mSummarizing 1 Failure:\x1b[0m\n  \x1b[38;5;9m[FAIL]\x1b[0m \x1b[0mreports \x1b[38;5;9m\x1b[1m[It] keep their depth\x1b[0m\n--- FAIL: TestConform (5.29s)\nFAIL\n")
 	if got, want := failLine(out), "[FAIL] reports [It] keep their depth"; got != want {
 		t.Fatalf("failLine = %q, want %q", got, want)
+	}
+}
+
+// On a seeded sample of the judge's own mutants (the CI sample's: 20, seed
+// 22) the schemata path gives each mutant the overlay path's status. Both
+// runs take minutes on two cores: set CONFORM_JUDGE_AGREEMENT=1.
+func TestJudgeSchemataAgreesOnASample(t *testing.T) {
+	if os.Getenv("CONFORM_JUDGE_AGREEMENT") == "" {
+		t.Skip("set CONFORM_JUDGE_AGREEMENT=1: two judge runs of 20 mutants")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const module = "github.com/dsh-conform/conform"
+	ctx := context.Background()
+	all, err := JudgeMutants(ctx, root, module)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, err := LoadEquivalents(filepath.Join(root, JudgeEquivalentsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := Sample(all, 20, 22)
+	var runs [2][]Result
+	for i, schemata := range []bool{false, true} {
+		if runs[i], err = RunJudge(ctx, JudgeConfig{Root: root, Module: module, Workers: 2, Timeout: 30 * time.Second, Listed: listed, Schemata: schemata}, ms); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range ms {
+		if o, s := runs[0][i], runs[1][i]; o.Status != s.Status || o.Stale != s.Stale {
+			t.Errorf("%s: overlay path %s %q, schemata %s %q", ms[i].ID(), o.Status, o.Detail, s.Status, s.Detail)
+		}
 	}
 }
