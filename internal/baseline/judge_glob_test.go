@@ -124,6 +124,8 @@ func TestJudgeBaselineEntryProblems(t *testing.T) {
 		{"- reason: r\n  id: a\n- {nope: b}\n", `b.yaml:3: entry 2: unknown key "nope" (known: requirement, file, id, reason, issue)`},
 		{"- reason: r\n  id: a\n- {id: b, id: c}\n", `b.yaml:3: entry 2: duplicate key "id"`},
 		{"- reason: r\n  id: a\n- {id: [b]}\n", "b.yaml:3: entry 2: id must be a string, not a list"},
+		{"- reason: r\n  id: a\n- {requirement: X, file: f, id: b, reason: r}\n", "b.yaml:3: entry 2: file applies to log findings, id to runner cases; use one or the other"},
+		{"- reason: r\n  id: a\n- {requirement: X, file: '[ab', reason: r}\n", `b.yaml:3: entry 2: unterminated [ in glob "[ab"`},
 	} {
 		_, err := baseline.Parse("b.yaml", []byte(c.doc))
 		if err == nil || err.Error() != c.want {
