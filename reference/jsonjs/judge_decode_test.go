@@ -53,6 +53,12 @@ func TestJudgeFirstInvalidWTF8(t *testing.T) {
 		{"é\xc3", 2, "\xc3", true},
 		{"x\x80\x80\x80\x80\x80", 1, "\x80\x80\x80\x80", true},
 		{"\xc0\xaf", 0, "\xc0\xaf", true}, // an overlong form
+		{"\xed\xa0\x80", 0, "", false},    // a lone surrogate at the end
+		{"\xed\xbf\xbf", 0, "", false},    // the last trail surrogate
+		{"\xed\xa0\xbf", 0, "", false},
+		{"a\uFFFDb", 0, "", false},        // U+FFFD itself is UTF-8
+		{"\xed\x41\x80", 0, "\xed", true}, // not a surrogate's second byte
+		{"\xff\xc0", 0, "\xff", true},     // 0xC0 continues nothing
 	} {
 		off, bad, ok := jsonjs.FirstInvalidWTF8(c.s)
 		if off != c.off || string(bad) != c.bad || ok != c.ok {
