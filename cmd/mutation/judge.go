@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"time"
 
 	"github.com/dsh-conform/conform/internal/mutation"
@@ -13,7 +14,7 @@ import (
 // judge is the judge's run (make mutation-judge): mutants of the code that
 // decides verdicts, killed by conform's own go test (docs/mutation.md "The
 // judge"). Same flags, report and listing discipline as the reference's run.
-func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, timeout time.Duration, list bool, match, survivorsOf string) int {
+func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, timeout time.Duration, list bool, match, survivorsOf string, schemata bool) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	all, err := mutation.JudgeMutants(ctx, ".", module)
@@ -28,9 +29,14 @@ func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, t
 	if err != nil {
 		return fail(err)
 	}
+	cache := ""
+	if dir, err := os.UserCacheDir(); err == nil {
+		cache = filepath.Join(dir, "conform-judge")
+	}
 	start := time.Now()
 	rs, err := mutation.RunJudge(ctx, mutation.JudgeConfig{
 		Root: ".", Module: module, Workers: workers, Timeout: timeout, Listed: listed,
+		Schemata: schemata, CacheDir: cache, Log: func(s string) { fmt.Fprintln(os.Stderr, s) },
 		Progress: func(done, total int, r mutation.Result) {
 			fmt.Fprintf(os.Stderr, "[%d/%d] %s %s %s\n", done, total, r.Status, r.Mutant.ID(), r.Detail)
 		},

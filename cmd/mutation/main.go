@@ -32,6 +32,7 @@ func main() {
 	match := flag.String("match", "", "run only the mutants whose id matches `REGEX`")
 	survivorsOf := flag.String("survivors-of", "", "run only the mutants that survived in an earlier --json `REPORT`")
 	judgeRun := flag.Bool("judge", false, "instead of reference/: mutants of conform's own judge, killed by its go test ("+mutation.JudgeEquivalentsFile+")")
+	perMutant := flag.Bool("per-mutant", false, "--judge: build each mutant's tests (the overlay path) instead of one schemata with a switch per mutant")
 	cover := flag.Bool("coverage", false, "instead of mutants: the golden-coverage gate of reference/ against "+mutation.UncoveredFile)
 	flag.Parse()
 	if flag.NArg() > 0 || *workers < 1 || *sample < 0 {
@@ -49,7 +50,7 @@ func main() {
 		os.Exit(2)
 	}
 	if *judgeRun {
-		os.Exit(judge(*workers, *sample, *seed, *jsonOut, *minScore, *timeout, *list, *match, *survivorsOf))
+		os.Exit(judge(*workers, *sample, *seed, *jsonOut, *minScore, *timeout, *list, *match, *survivorsOf, !*perMutant))
 	}
 	os.Exit(run(*workers, *sample, *seed, *jsonOut, *minScore, *timeout, *list, *conform, *match, *survivorsOf))
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -156,6 +155,12 @@ type JudgeConfig struct {
 	// Tests, when set, replaces each target's Tests (the rule's own test).
 	Tests    []string
 	Progress func(done, total int, r Result)
+	// Schemata judges the mutants on a schemata (schemrun.go) instead of a
+	// build per mutant.
+	Schemata bool
+	// CacheDir keeps the schemata's traces by the tree's content ("": none).
+	CacheDir string
+	Log      func(string) // setup messages
 }
 
 // testPkg is one test package's unmutated state: its test binary's hash,
@@ -199,6 +204,9 @@ func RunJudge(ctx context.Context, cfg JudgeConfig, mutants []Mutant) ([]Result,
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	if cfg.Schemata {
+		return runSchemata(ctx, cfg, tmp, mutants)
+	}
 	pkgs, err := judgeSetup(ctx, cfg, tmp, mutants)
 	if err != nil {
 		return nil, err
@@ -382,9 +390,10 @@ func judgeOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[string]
 }
 
 // buildTest compiles the test binary of the package at dir, with build as
-// build's flags so that equal code gives equal bytes.
-func buildTest(ctx context.Context, root, dir, overlay, out string) ([]byte, error) {
-	args := []string{"test", "-c", "-trimpath", "-buildvcs=false", "-ldflags=-buildid=", "-o", out}
+// build's flags so that equal code gives equal bytes; extra flags go first.
+func buildTest(ctx context.Context, root, dir, overlay, out string, extra ...string) ([]byte, error) {
+	args := append([]string{"test", "-c"}, extra...)
+	args = append(args, "-trimpath", "-buildvcs=false", "-ldflags=-buildid=", "-o", out)
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
 	}
@@ -393,36 +402,13 @@ func buildTest(ctx context.Context, root, dir, overlay, out string) ([]byte, err
 	return cmd.CombinedOutput()
 }
 
-// runTest runs a test binary in its package's directory (as go test does),
-// stopping at the first failure. Killed when a test fails or the run is
-// over the package's time limit; the process group goes with it, so an
-// adapter a test started does not outlive a hang.
+// runTest runs a test binary of p with fail-fast under p's time limit.
 func runTest(ctx context.Context, cfg JudgeConfig, p *testPkg, bin string) (Status, string) {
-	tctx, cancel := context.WithTimeout(ctx, p.timeout)
-	defer cancel()
 	args := []string{"-test.count=1", "-test.failfast"}
 	if p.ginkgo {
 		args = append(args, "-ginkgo.fail-fast")
 	}
-	cmd := exec.CommandContext(tctx, bin, args...)
-	cmd.Dir = filepath.Join(cfg.Root, p.dir)
-	ownGroup(cmd)
-	cmd.WaitDelay = 5 * time.Second
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	if tctx.Err() != nil && ctx.Err() == nil {
-		return Killed, fmt.Sprintf("hang: over %v", p.timeout.Round(time.Second))
-	}
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return Survived, ""
-	case errors.As(err, &exit):
-		return Killed, fmt.Sprintf("exit %d: %s", exit.ExitCode(), failLine(out.Bytes()))
-	default:
-		return Killed, err.Error()
-	}
+	return runBinary(ctx, cfg.Root, p.dir, bin, args, nil, p.timeout)
 }
 
 // failLine names the failure: ginkgo's summary line of the first failed

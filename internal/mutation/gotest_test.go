@@ -2,6 +2,8 @@ package mutation
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -15,11 +17,18 @@ import (
 // fail on is killed, one they never reach survives as "not covered", a
 // constant the compiler folds is identical, an endless loop is a hang and
 // killed, a listed survivor is listed, and a listed mutant that is killed
-// is a stale listing.
+// is a stale listing. The schemata path (one build, a switch per mutant,
+// only the tests that read it) gives each the same status and detail.
 func TestJudgeKillRule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a test binary per mutant")
 	}
+	for _, schemata := range []bool{false, true} {
+		t.Run(fmt.Sprintf("schemata=%v", schemata), func(t *testing.T) { testJudgeKillRule(t, schemata) })
+	}
+}
+
+func testJudgeKillRule(t *testing.T, schemata bool) {
 	root, err := filepath.Abs("testdata/judgemod")
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +67,8 @@ func TestJudgeKillRule(t *testing.T) {
 	}
 	rs, err := RunJudge(context.Background(), JudgeConfig{
 		Root: root, Module: "example.com/judgemod", Workers: 2, Timeout: 3 * time.Second, Tests: []string{"p"},
-		Listed: Equivalents{{Mutant: "p/p.go:15:15 1 -> 0", Reason: "only for the test"}, {Mutant: staleID, Reason: "wrongly listed"}},
+		Listed:   Equivalents{{Mutant: "p/p.go:15:15 1 -> 0", Reason: "only for the test"}, {Mutant: staleID, Reason: "wrongly listed"}},
+		Schemata: schemata,
 	}, ms)
 	if err != nil {
 		t.Fatal(err)
@@ -166,5 +176,40 @@ func TestFailLineNamesAColouredGinkgoFailure(t *testing.T) {
 	out := []byte("\x1b[38;5;9m\x1b[1mSummarizing 1 Failure:\x1b[0m\n  \x1b[38;5;9m[FAIL]\x1b[0m \x1b[0mreports \x1b[38;5;9m\x1b[1m[It] keep their depth\x1b[0m\n--- FAIL: TestConform (5.29s)\nFAIL\n")
 	if got, want := failLine(out), "[FAIL] reports [It] keep their depth"; got != want {
 		t.Fatalf("failLine = %q, want %q", got, want)
+	}
+}
+
+// On a seeded sample of the judge's own mutants (the CI sample's: 20, seed
+// 22) the schemata path gives each mutant the overlay path's status. Both
+// runs take minutes on two cores: set CONFORM_JUDGE_AGREEMENT=1.
+func TestJudgeSchemataAgreesOnASample(t *testing.T) {
+	if os.Getenv("CONFORM_JUDGE_AGREEMENT") == "" {
+		t.Skip("set CONFORM_JUDGE_AGREEMENT=1: two judge runs of 20 mutants")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const module = "github.com/dsh-conform/conform"
+	ctx := context.Background()
+	all, err := JudgeMutants(ctx, root, module)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, err := LoadEquivalents(filepath.Join(root, JudgeEquivalentsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := Sample(all, 20, 22)
+	var runs [2][]Result
+	for i, schemata := range []bool{false, true} {
+		if runs[i], err = RunJudge(ctx, JudgeConfig{Root: root, Module: module, Workers: 2, Timeout: 30 * time.Second, Listed: listed, Schemata: schemata}, ms); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range ms {
+		if o, s := runs[0][i], runs[1][i]; o.Status != s.Status || o.Stale != s.Stale {
+			t.Errorf("%s: overlay path %s %q, schemata %s %q", ms[i].ID(), o.Status, o.Detail, s.Status, s.Detail)
+		}
 	}
 }

@@ -1,0 +1,39 @@
+package mutation
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A trace splits a test's switches by ginkgo spec: a switch read before the
+// first spec (a BeforeSuite, the test's own code) selects the whole test; one
+// read in specs selects those specs' locations, by -ginkgo.focus-file.
+func TestSelectForSpecs(t *testing.T) {
+	var units []unit
+	reach := map[int][]int{}
+	if err := readTrace(strings.NewReader("3\n> /a/x_test.go:10\n5\n< 1000\n> /a/x_test.go:20\n5\n7\n< 2000\n> /a/y_test.go:4\n< 10\n"), "TestSuite", 5000, &units, reach); err != nil {
+		t.Fatal(err)
+	}
+	if err := readTrace(strings.NewReader("7\n9\n"), "TestPlain", 300, &units, reach); err != nil {
+		t.Fatal(err)
+	}
+	p := &schemPkg{trace: pkgTrace{Units: units, Reach: reach}}
+	cfg := JudgeConfig{Timeout: time.Microsecond}
+	for _, c := range []struct {
+		k     int
+		args  []string
+		limit time.Duration
+	}{
+		{3, []string{"-test.run=^(TestSuite)$"}, 4 * 5000},
+		{5, []string{"-test.run=^(TestSuite)$", `-ginkgo.focus-file=^/a/x_test\.go$:10,20`}, 4 * (1000 + 2000 + 1990)},
+		{7, []string{"-test.run=^(TestPlain|TestSuite)$", `-ginkgo.focus-file=^/a/x_test\.go$:20`}, 4 * (2000 + 1990 + 300)},
+		{9, []string{"-test.run=^(TestPlain)$"}, 4 * 300},
+	} {
+		sel := p.selectFor(cfg, c.k)
+		if !reflect.DeepEqual(sel.args, c.args) || sel.limit != c.limit {
+			t.Errorf("switch %d: got %q limit %v, want %q limit %v", c.k, sel.args, sel.limit, c.args, c.limit)
+		}
+	}
+}

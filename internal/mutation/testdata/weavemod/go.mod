@@ -1,0 +1,3 @@
+module example.com/weavemod
+
+go 1.24
