@@ -91,7 +91,7 @@ func lossyNumbers(op string, input jsonjs.Value) []Variant {
 	lossyNum := func(x float64) bool { return math.IsInf(x, 0) || x == 0 && math.Signbit(x) }
 	for _, p := range lossyPlaces[op] {
 		v, ok := at(input, p.path)
-		if !ok || !anyNumberIn(v, lossyNum) {
+		if !ok || !jsonjs.AnyNumber(v, lossyNum) {
 			continue
 		}
 		return []Variant{{Input: mapNumbers(input, func(x float64) jsonjs.Value {
@@ -107,32 +107,12 @@ func lossyNumbers(op string, input jsonjs.Value) []Variant {
 	return nil
 }
 
-// anyNumberIn reports whether a number within v satisfies pred.
-func anyNumberIn(v jsonjs.Value, pred func(float64) bool) bool {
-	stack := []jsonjs.Value{v}
-	for len(stack) > 0 {
-		v, stack = stack[len(stack)-1], stack[:len(stack)-1]
-		if x, ok := v.Float(); ok && pred(x) {
-			return true
-		}
-		if items, ok := v.Items(); ok {
-			stack = append(stack, items...)
-		}
-		if ms, ok := v.Members(); ok {
-			for _, m := range ms {
-				stack = append(stack, m.Value)
-			}
-		}
-	}
-	return false
-}
-
 // mapNumbers is v with each number pred accepts replaced by f's value.
 func mapNumbers(v jsonjs.Value, f func(float64) jsonjs.Value, pred func(float64) bool) jsonjs.Value {
 	if x, ok := v.Float(); ok && pred(x) {
 		return f(x)
 	}
-	if !anyNumberIn(v, pred) {
+	if !jsonjs.AnyNumber(v, pred) {
 		return v
 	}
 	if items, ok := v.Items(); ok {

@@ -55,7 +55,7 @@ func serdeRenderVariant(op string, input jsonjs.Value) []Variant {
 		return nil
 	}
 	result, ok := at(input, []string{"run", "result"})
-	if !ok || !anyNumber(result, func(x float64) bool { return serdeNumber(jsonjs.FormatNumber(x)) != jsonjs.FormatNumber(x) }) {
+	if !ok || !jsonjs.AnyNumber(result, func(x float64) bool { return serdeNumber(jsonjs.FormatNumber(x)) != jsonjs.FormatNumber(x) }) {
 		return nil
 	}
 	return []Variant{{Input: input, Numbers: serdeNumber}}
@@ -100,26 +100,6 @@ func metaMeasureVariant(op string, input jsonjs.Value) []Variant {
 		return nil
 	}
 	return []Variant{{Input: input, Dialect: reference.Dialect{MetaNumber: measure}}}
-}
-
-// anyNumber reports whether a number within v satisfies pred.
-func anyNumber(v jsonjs.Value, pred func(float64) bool) bool {
-	stack := []jsonjs.Value{v}
-	for len(stack) > 0 {
-		v, stack = stack[len(stack)-1], stack[:len(stack)-1]
-		if x, ok := v.Float(); ok && pred(x) {
-			return true
-		}
-		if items, ok := v.Items(); ok {
-			stack = append(stack, items...)
-		}
-		if ms, ok := v.Members(); ok {
-			for _, m := range ms {
-				stack = append(stack, m.Value)
-			}
-		}
-	}
-	return false
 }
 
 // serdeNumber is a JSON number token as serde_json writes what it reads.
