@@ -36,6 +36,22 @@ func (l Equivalents) Reason(m Mutant) (string, bool) {
 	return "", false
 }
 
+// Settle applies the listing rule to a judged result: a listed survivor
+// is Listed, with the listed reason; a listed mutant that is killed,
+// identical or uncovered makes the listing stale (the list never claims
+// more than is true).
+func (l Equivalents) Settle(r Result) Result {
+	why, listed := l.Reason(r.Mutant)
+	switch {
+	case !listed:
+	case r.Status == Survived:
+		r.Status, r.Detail = Listed, why
+	case r.Status == Killed || r.Status == Identical || r.Status == NotReached:
+		r.Stale = true
+	}
+	return r
+}
+
 // LoadEquivalents reads the list; every entry needs a reason and either a
 // mutant or a list of mutants, and no mutant is listed twice. Errors name
 // the file and the entry's line.

@@ -319,16 +319,7 @@ func setupPkg(ctx context.Context, cfg JudgeConfig, tmp, t string, judged map[st
 
 func judgeOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[string]*testPkg, m Mutant) Result {
 	r := Result{Mutant: m}
-	why, listed := cfg.Listed.Reason(m)
-	settle := func() Result {
-		switch {
-		case r.Status == Survived && listed:
-			r.Status, r.Detail = Listed, why
-		case (r.Status == Killed || r.Status == Identical) && listed:
-			r.Stale = true
-		}
-		return r
-	}
+	settle := func() Result { return cfg.Listed.Settle(r) }
 	var reached []*testPkg
 	for _, t := range cfg.testsOf(m) {
 		if p := pkgs[t]; p.reached(m.File, m.Line, m.Col) {

@@ -97,9 +97,8 @@ func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, probe f
 	r := Result{Mutant: m}
 	if why, ok := cfg.Uncovered[m.ID()]; ok {
 		// A listing of it is redundant: the coverage gate already holds its reason.
-		_, listed := cfg.Listed.Reason(m)
-		r.Status, r.Detail, r.Stale = NotReached, why, listed
-		return r
+		r.Status, r.Detail = NotReached, why
+		return cfg.Listed.Settle(r)
 	}
 	overlay, err := writeOverlay(cfg.Root, dir, m)
 	if err != nil {
@@ -116,23 +115,16 @@ func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, probe f
 		r.Status, r.Detail = NoCompile, err.Error()
 		return r
 	}
-	why, listed := cfg.Listed.Reason(m)
 	if h == baseHash {
-		r.Status, r.Stale = Identical, listed
-		return r
+		r.Status = Identical
+		return cfg.Listed.Settle(r)
 	}
 	if cfg.Judge != nil {
 		r.Status, r.Detail = cfg.Judge(ctx, bin)
 	} else if r.Status, r.Detail = runConform(ctx, cfg, bin); r.Status == Survived {
 		r.Status, r.Detail = probe.judge(ctx, cfg, bin, r.Detail)
 	}
-	switch {
-	case r.Status == Survived && listed:
-		r.Status, r.Detail = Listed, why
-	case r.Status == Killed && listed:
-		r.Stale = true
-	}
-	return r
+	return cfg.Listed.Settle(r)
 }
 
 // build compiles the lean adapter. -trimpath, -buildvcs=false and an empty

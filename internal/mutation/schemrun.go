@@ -385,16 +385,7 @@ func (p *schemPkg) basePasses(ctx context.Context, cfg JudgeConfig, sel selectio
 // as on the overlay path, to tell an identical binary from a survivor.
 func schemataOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[string]*schemPkg, k int, m Mutant) Result {
 	r := Result{Mutant: m}
-	why, listed := cfg.Listed.Reason(m)
-	settle := func() Result {
-		switch {
-		case r.Status == Survived && listed:
-			r.Status, r.Detail = Listed, why
-		case (r.Status == Killed || r.Status == Identical) && listed:
-			r.Stale = true
-		}
-		return r
-	}
+	settle := func() Result { return cfg.Listed.Settle(r) }
 	var reached []*schemPkg
 	var names []string
 	for _, t := range cfg.testsOf(m) {
