@@ -81,6 +81,17 @@ var _ = Describe("check-log's judge (issue 22)", func() {
 		Expect(bad).To(ConsistOf(append(good,
 			`LOG-RES-4 violation: seq 0 (call_lost): crash closer: message id "interrupted-tool-result-call_lost-7", want "interrupted-tool-result-call_lost-0"`)))
 	})
+
+	// results.go closerChecks: `len(srcs) > 0` -> `> 1`. A call that never
+	// started has no event to name: one source seq is already one too many.
+	It("rejects a TOOL_NOT_STARTED closer that names one source event", func() {
+		closer := func(tail string) []byte {
+			return []byte(`{"type":"session","version":0,"id":"rules-0001","createdAt":1785591986068,"cwd":"/w","delegationDepth":0}` + "\n" +
+				`{"type":"tool/result","seq":0,"time":1785591990000,"data":{"turn":1,"step":1,"message":{"source":{"kind":"tool","callId":"call_lost"},"content":[{"type":"tool-result","toolCallId":"call_lost","content":[{"type":"text","text":"The tool call was interrupted before the Harness recorded it as started. Retry it if it is still needed."}],"isError":true}],"role":"user","id":"interrupted-tool-result-call_lost-0"},"error":{"name":"ToolNotStartedError","code":"TOOL_NOT_STARTED"}},"surfaceOp":"append"` + tail + "}\n")
+		}
+		good := findings(closer(""))
+		Expect(findings(closer(`,"sourceEventSeqs":[0]`))).To(ContainElement(ContainSubstring("a TOOL_NOT_STARTED closer has no sourceEventSeqs, got")), "%v", good)
+	})
 })
 
 var _ = Describe("check-log's judge, sampled survivors (issue 22)", func() {

@@ -72,6 +72,39 @@ var _ = Describe("the judge's named survivors (issue 22)", func() {
 		Expect(d.Requirements).To(Equal([]string{"SEARCH-GLOB-5"}))
 	})
 
+	// blame.go searchTextPart: `at >= start+colon+2` -> `>`. A grep row's
+	// preview starts right after "Line N: "; a difference in its first
+	// byte is the preview's, not the row layout's.
+	It("blames the first byte of a grep line preview on the preview", func() {
+		c := refCase("grep.result/judge-preview-first-byte", "grep.result",
+			`{"args":{"pattern":"x"},"value":{"matches":[{"path":"a.go","lineNumber":1,"line":"xyz"}]}}`,
+			"SEARCH-GREP-3", "SEARCH-PREVIEW-1")
+		rep := run([]runner.Case{c}, funcHarness{alter: func(_ string, _ []byte, out jsonjs.Value) jsonjs.Value {
+			s, _ := get(out, "content").Str()
+			Expect(s).To(ContainSubstring("Line 1: xyz"))
+			return out.With("content", jsonjs.StringValue(strings.Replace(s, "Line 1: xyz", "Line 1: Xyz", 1)))
+		}})
+		d := diffAt(rep.Cases[0], "$.content", runner.CmpExact)
+		Expect(d).NotTo(BeNil(), "%+v", rep.Cases[0].Diffs)
+		Expect(d.Requirements).To(Equal([]string{"SEARCH-PREVIEW-1"}))
+	})
+
+	// blame.go codeTextPart: `start := 0` -> `1`. Without logs the result
+	// starts the text: a difference in its first byte is the result's.
+	It("blames the first byte of a run's text on the result when there are no logs", func() {
+		c := refCase("run_code.result/judge-result-first-byte", "run_code.result",
+			`{"args":{"code":"x","description":"d"},"run":{"logs":[],"result":{"a":1}}}`,
+			"CODE-RENDER-1", "CODE-JSON-2")
+		rep := run([]runner.Case{c}, funcHarness{alter: func(_ string, _ []byte, out jsonjs.Value) jsonjs.Value {
+			s, _ := get(out, "content").Str()
+			Expect(s).To(HavePrefix("{"))
+			return out.With("content", jsonjs.StringValue("["+s[1:]))
+		}})
+		d := diffAt(rep.Cases[0], "$.content", runner.CmpExact)
+		Expect(d).NotTo(BeNil(), "%+v", rep.Cases[0].Diffs)
+		Expect(d.Requirements).To(Equal([]string{"CODE-JSON-2"}))
+	})
+
 	// summary.go sortByCatalogue: `oi != 0 && oj != 0` -> `||`.
 	It("lists the catalogue's requirements in catalogue order before a case set's own IDs", func() {
 		known := spec.IDs()

@@ -261,3 +261,29 @@ func TestJudgeComparatorWalksPastEmptyContainers(t *testing.T) {
 		}
 	}
 }
+
+// Differences stops at max wherever the max-th difference is found,
+// missing members included (value.go's object walk: `return true` after
+// report -> `return false` reported every missing member past max).
+func TestJudgeDifferencesStopsAtMaxAmongMissingMembers(t *testing.T) {
+	for _, c := range []struct{ a, b string }{
+		// Objects of one size (a size that differs is one difference),
+		// then more differences after them.
+		{`[{"x": 1, "y": 2}, 1, 2]`, `[{"u": 1, "v": 2}, 3, 4]`},
+		{`{"k": {"x": 1}, "l": 1, "m": 2}`, `{"k": {"u": 1}, "l": 3, "m": 4}`},
+	} {
+		a, err := jsonjs.Parse([]byte(c.a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := jsonjs.Parse([]byte(c.b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for max := 1; max <= 2; max++ {
+			if ds := jsonjs.Differences(a, b, max); len(ds) != max {
+				t.Errorf("Differences(%s, %s, %d) = %d differences %v, want %d", c.a, c.b, max, len(ds), ds, max)
+			}
+		}
+	}
+}
