@@ -72,7 +72,7 @@ var _ = Describe("the judge's named survivors (issue 22)", func() {
 		Expect(d.Requirements).To(Equal([]string{"SEARCH-GLOB-5"}))
 	})
 
-	// blame.go searchTextPart: `at >= start+colon+2` -> `>`. A grep row's
+	// blame.go searchTextPart (179:58): `at >= start+colon+2` -> `>`. A grep row's
 	// preview starts right after "Line N: "; a difference in its first
 	// byte is the preview's, not the row layout's.
 	It("blames the first byte of a grep line preview on the preview", func() {
