@@ -82,12 +82,19 @@ func pythonNumber(x float64) string {
 	}
 	// repr: shortest digits, positional for exponents -4..15, else
 	// d.ddde±XX with at least two exponent digits.
-	digits, exp := shortest(x)
+	return floatText(x, -4, 15, 2)
+}
+
+// floatText writes x with its shortest round-trip digits: positional, with
+// ".0" when integral, for decimal exponents lo..hi, else d.ddde±X with at
+// least expDigits exponent digits (Python's repr, serde_json's writer).
+func floatText(x float64, lo, hi, expDigits int) string {
 	sign := ""
 	if math.Signbit(x) {
 		sign = "-"
 	}
-	if exp >= -4 && exp < 16 {
+	digits, exp := shortest(x)
+	if exp >= lo && exp <= hi {
 		s := strconv.FormatFloat(math.Abs(x), 'f', -1, 64)
 		if !strings.Contains(s, ".") {
 			s += ".0"
@@ -103,7 +110,7 @@ func pythonNumber(x float64) string {
 		es, exp = "-", -exp
 	}
 	e := strconv.Itoa(exp)
-	if len(e) < 2 {
+	for len(e) < expDigits {
 		e = "0" + e
 	}
 	return sign + m + "e" + es + e

@@ -253,27 +253,7 @@ func serdeWrite(x float64) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return "null"
 	}
-	sign := ""
-	if math.Signbit(x) {
-		sign = "-"
-	}
-	digits, exp := shortest(x)
-	if exp >= -5 && exp <= 15 {
-		s := strconv.FormatFloat(math.Abs(x), 'f', -1, 64)
-		if !strings.Contains(s, ".") {
-			s += ".0"
-		}
-		return sign + s
-	}
-	m := digits[:1]
-	if len(digits) > 1 {
-		m += "." + digits[1:]
-	}
-	es := "+"
-	if exp < 0 {
-		es = "-"
-	}
-	return sign + m + "e" + es + strconv.Itoa(abs(exp))
+	return floatText(x, -5, 15, 1)
 }
 
 // rewriteNumbers is a JSON text with each number token replaced by
