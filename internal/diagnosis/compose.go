@@ -3,6 +3,7 @@ package diagnosis
 import (
 	"github.com/dsh-conform/conform/reference"
 	"github.com/dsh-conform/conform/reference/jsonjs"
+	"reflect"
 )
 
 // A harness can deviate in two ways at once (a BOM kept in a line preview
@@ -78,31 +79,17 @@ func JointAnswersIf(op string, input jsonjs.Value, among func(Model) bool, keep 
 // mergeDialects is a and b together; false where both replace the same
 // primitive.
 func mergeDialects(a, b reference.Dialect) (reference.Dialect, bool) {
-	if a.Decode != nil && b.Decode != nil || a.GrepNumber != nil && b.GrepNumber != nil || a.Render != nil && b.Render != nil ||
-		a.MetaNumber != nil && b.MetaNumber != nil || a.MetaString != nil && b.MetaString != nil || a.Group != nil && b.Group != nil ||
-		a.PreviewCut != nil && b.PreviewCut != nil {
-		return reference.Dialect{}, false
-	}
-	if b.Decode != nil {
-		a.Decode = b.Decode
-	}
-	if b.GrepNumber != nil {
-		a.GrepNumber = b.GrepNumber
-	}
-	if b.Render != nil {
-		a.Render = b.Render
-	}
-	if b.MetaNumber != nil {
-		a.MetaNumber = b.MetaNumber
-	}
-	if b.MetaString != nil {
-		a.MetaString = b.MetaString
-	}
-	if b.Group != nil {
-		a.Group = b.Group
-	}
-	if b.PreviewCut != nil {
-		a.PreviewCut = b.PreviewCut
+	// Every member is a primitive (a func, nil for JavaScript's): walking
+	// them keeps a member added to Dialect merged too.
+	av, bv := reflect.ValueOf(&a).Elem(), reflect.ValueOf(b)
+	for i := range av.NumField() {
+		if bv.Field(i).IsNil() {
+			continue
+		}
+		if !av.Field(i).IsNil() {
+			return reference.Dialect{}, false
+		}
+		av.Field(i).Set(bv.Field(i))
 	}
 	return a, true
 }
