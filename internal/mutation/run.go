@@ -6,9 +6,11 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -254,15 +256,22 @@ func writeOverlay(root, dir string, m Mutant) (string, error) {
 	if err := os.WriteFile(mutated, m.Apply(src), 0o644); err != nil {
 		return "", err
 	}
-	return overlay, os.WriteFile(overlay, overlayJSON(abs, mutated), 0o644)
+	return overlay, os.WriteFile(overlay, overlayJSON(map[string]string{abs: mutated}), 0o644)
 }
 
-func overlayJSON(path, repl string) []byte {
+// overlayJSON is a go build -overlay file replacing each path by its
+// file, written by jsonjs (paths in order, so the bytes are stable).
+func overlayJSON(replace map[string]string) []byte {
 	var b bytes.Buffer
 	b.WriteString(`{"Replace":{`)
-	b.Write(quote(path))
-	b.WriteByte(':')
-	b.Write(quote(repl))
+	for i, path := range slices.Sorted(maps.Keys(replace)) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(quote(path))
+		b.WriteByte(':')
+		b.Write(quote(replace[path]))
+	}
 	b.WriteString("}}")
 	return b.Bytes()
 }

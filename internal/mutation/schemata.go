@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/importer"
@@ -139,11 +138,7 @@ func weaveMutants(ctx context.Context, root, module, tmp string, ms []Mutant) (*
 }
 
 func (s *schema) writeOverlay() error {
-	b, err := json.Marshal(struct{ Replace map[string]string }{s.files})
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(s.overlay, b, 0o644)
+	return os.WriteFile(s.overlay, overlayJSON(s.files), 0o644)
 }
 
 // listPackages lists the mutated packages' compiled files, and the export
