@@ -58,7 +58,7 @@ func main() {
 func run(workers, sample int, seed uint64, jsonOut string, minScore float64, timeout time.Duration, list bool, conform, match, survivorsOf string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	all, err := mutation.Enumerate(".", "reference")
+	all, err := mutation.ReferenceMutants(".")
 	if err != nil {
 		return fail(err)
 	}

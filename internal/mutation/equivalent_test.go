@@ -27,7 +27,7 @@ func TestListedEquivalentsStillSurvive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, err := Enumerate(root, "reference")
+	all, err := ReferenceMutants(root)
 	if err != nil {
 		t.Fatal(err)
 	}

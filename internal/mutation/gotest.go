@@ -34,6 +34,9 @@ type JudgeTarget struct {
 	// Unlinked keeps only the mutants inside functions the lean adapter does
 	// not link: a mutant of linked code is the golden run's to judge.
 	Unlinked bool
+	// Owned are files (base names) whose every mutant is the judge's, linked
+	// or not, and leaves the reference's run (ReferenceMutants).
+	Owned []string
 	Tests    []string // module-relative package directories, in run order
 }
 
@@ -48,8 +51,12 @@ var JudgeTargets = []JudgeTarget{
 	// partial/complete banner, check-log's problems.
 	{Dir: "internal/report", Files: []string{"readreport.go", "rundiff.go", "run.go", "checklog.go"}, Tests: []string{"internal/report", "cmd/conform"}},
 	// The comparator (Equal, Differences, FirstDifference) and the log
-	// reader (Lazy) only the CLI links.
-	{Dir: "reference/jsonjs", Unlinked: true, Tests: []string{"reference/jsonjs", "internal/runner", "internal/logcheck", "conformtest", "generators/sessionlog", "internal/report", "cmd/conform"}},
+	// reader (Lazy) only the CLI links. And the tape of deep values, whole:
+	// it is a cost structure whose every failure to scan hands the text to
+	// the tree parser, which gives the same answer, so a golden case cannot
+	// see a mutant that refuses a text; jsonjs's tape-against-tree and
+	// depth-cost specs can.
+	{Dir: "reference/jsonjs", Unlinked: true, Owned: []string{"deep.go", "lazyscan.go", "lazy.go"}, Tests: []string{"reference/jsonjs", "internal/runner", "internal/logcheck", "conformtest", "generators/sessionlog", "internal/report", "cmd/conform"}},
 }
 
 // JudgeMutants enumerates the mutants of JudgeTargets; module is root's
@@ -74,7 +81,7 @@ func JudgeMutants(ctx context.Context, root, module string) ([]Mutant, error) {
 			if path.Dir(m.File) != t.Dir || len(t.Files) > 0 && !contains(t.Files, path.Base(m.File)) {
 				continue
 			}
-			if t.Unlinked {
+			if t.Unlinked && !contains(t.Owned, path.Base(m.File)) {
 				ff, ok := funcs[m.File]
 				if !ok {
 					if ff, err = readFuncs(filepath.Join(root, m.File)); err != nil {
@@ -91,6 +98,32 @@ func JudgeMutants(ctx context.Context, root, module string) ([]Mutant, error) {
 		}
 	}
 	return out, nil
+}
+
+// ReferenceMutants enumerates the mutants of reference/ that the golden run
+// judges: all but those in the files a JudgeTarget owns.
+func ReferenceMutants(root string) ([]Mutant, error) {
+	all, err := Enumerate(root, "reference")
+	if err != nil {
+		return nil, err
+	}
+	out := all[:0]
+	for _, m := range all {
+		if !judgeOwned(m.File) {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// judgeOwned reports whether a JudgeTarget owns the file whole.
+func judgeOwned(file string) bool {
+	for _, t := range JudgeTargets {
+		if path.Dir(file) == t.Dir && contains(t.Owned, path.Base(file)) {
+			return true
+		}
+	}
+	return false
 }
 
 // enclosing names the function declaration holding line:col ("" at package

@@ -116,6 +116,63 @@ func TestJudgeListedMutantsExist(t *testing.T) {
 	}
 }
 
+// A file a JudgeTarget owns is the judge's alone: none of its mutants is in
+// the reference's run, and each is in the judge's, linked into the adapter
+// or not (the tape's scanner is).
+func TestJudgeOwnedFilesLeaveTheReferenceRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the lean adapter for its symbols")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := ReferenceMutants(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ref {
+		if judgeOwned(m.File) {
+			t.Fatalf("the reference's run keeps %s, of a file the judge owns", m.ID())
+		}
+	}
+	judged, err := JudgeMutants(context.Background(), root, "github.com/dsh-conform/conform")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{}
+	for _, m := range judged {
+		ids[m.ID()] = true
+	}
+	owned := 0
+	for _, tg := range JudgeTargets {
+		ms, err := Enumerate(root, tg.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range ms {
+			if judgeOwned(m.File) {
+				owned++
+				if !ids[m.ID()] {
+					t.Errorf("%s: of a file the judge owns, yet not among the judge's mutants", m.ID())
+				}
+			}
+		}
+	}
+	if owned == 0 {
+		t.Error("no JudgeTarget owns a file with mutants: the test proves nothing")
+	}
+	// scanValue is linked into the adapter (Parse's tape): the Unlinked
+	// filter alone would drop it.
+	scan := false
+	for id := range ids {
+		scan = scan || strings.HasPrefix(id, "reference/jsonjs/lazyscan.go:")
+	}
+	if !scan {
+		t.Error("no mutant of lazyscan.go is the judge's")
+	}
+}
+
 // Each test package of the table links the package it judges, or its
 // tests could never kill a mutant of it.
 func TestJudgeTargetsTestTheirPackage(t *testing.T) {
