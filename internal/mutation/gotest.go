@@ -37,7 +37,7 @@ type JudgeTarget struct {
 	// Owned are files (base names) whose every mutant is the judge's, linked
 	// or not, and leaves the reference's run (ReferenceMutants).
 	Owned []string
-	Tests    []string // module-relative package directories, in run order
+	Tests []string // module-relative package directories, in run order
 }
 
 // JudgeTargets is the mapping of mutated package to test packages.
