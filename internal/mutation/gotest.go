@@ -391,11 +391,11 @@ func judgeOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[string]
 			continue
 		}
 		ran = append(ran, p.dir)
-		st, detail := runTest(ctx, cfg, p, bin)
+		st, detail := runTest(ctx, cfg, p, bin, overlay)
 		if st == Killed && strings.HasPrefix(detail, "hang") {
 			// A hang counts only if the unmutated tests finish within the
 			// same limit now: on a loaded machine a slow run is no kill.
-			if bst, _ := runTest(ctx, cfg, p, p.base); bst != Survived {
+			if bst, _ := runTest(ctx, cfg, p, p.base, ""); bst != Survived {
 				r.Status, r.Detail = Survived, p.dir+": undecided: the unmutated tests too are over the limit now"
 				return settle()
 			}
@@ -427,12 +427,12 @@ func buildTest(ctx context.Context, root, dir, overlay, out string, extra ...str
 }
 
 // runTest runs a test binary of p with fail-fast under p's time limit.
-func runTest(ctx context.Context, cfg JudgeConfig, p *testPkg, bin string) (Status, string) {
+func runTest(ctx context.Context, cfg JudgeConfig, p *testPkg, bin, overlay string) (Status, string) {
 	args := []string{"-test.count=1", "-test.failfast"}
 	if p.ginkgo {
 		args = append(args, "-ginkgo.fail-fast")
 	}
-	return runBinary(ctx, cfg.Root, p.dir, bin, args, nil, p.timeout)
+	return runBinary(ctx, cfg.Root, p.dir, bin, args, overlayEnv(overlay), p.timeout)
 }
 
 // failLine names the failure: ginkgo's summary line of the first failed

@@ -30,6 +30,7 @@ import (
 type schemPkg struct {
 	*testPkg        // the unmutated binary, for the overlay path and identical builds
 	bin      string // the schemata test binary
+	overlay  string // the schemata's -overlay file, for the builds its tests make
 	trace    pkgTrace
 	mu       sync.Mutex
 	base     map[string]bool // selection -> the unmutated run of it passes
@@ -192,7 +193,7 @@ func schemataKey(root string, mutants []Mutant) (string, error) {
 // switches traced: they must pass.
 func setupSchemPkg(ctx context.Context, cfg JudgeConfig, s *schema, tmp, t string, tr pkgTrace, cached bool) (*schemPkg, error) {
 	name := strings.ReplaceAll(t, "/", "-")
-	p := &schemPkg{testPkg: &testPkg{dir: t}, bin: filepath.Join(tmp, "schemata-"+name+".test"), base: map[string]bool{}}
+	p := &schemPkg{testPkg: &testPkg{dir: t}, bin: filepath.Join(tmp, "schemata-"+name+".test"), overlay: s.overlay, base: map[string]bool{}}
 	p.testPkg.base = filepath.Join(tmp, "base-"+name+".test")
 	if out, err := buildTest(ctx, cfg.Root, t, "", p.testPkg.base); err != nil {
 		return nil, fmt.Errorf("building the unmutated tests of %s: %v\n%s", t, err, out)
@@ -252,7 +253,7 @@ func tracePkg(ctx context.Context, cfg JudgeConfig, p *schemPkg) (pkgTrace, erro
 		file := filepath.Join(dir, test)
 		cmd := exec.CommandContext(ctx, p.bin, "-test.count=1", "-test.run=^"+regexp.QuoteMeta(test)+"$")
 		cmd.Dir = filepath.Join(cfg.Root, p.dir)
-		cmd.Env = append(switchEnv(0), "CONFORM_MUTANT_TRACE="+file)
+		cmd.Env = append(switchEnv(0, p.overlay), "CONFORM_MUTANT_TRACE="+file)
 		ownGroup(cmd)
 		start := time.Now()
 		out, err := cmd.CombinedOutput()
@@ -280,15 +281,36 @@ func tracePkg(ctx context.Context, cfg JudgeConfig, p *schemPkg) (pkgTrace, erro
 var testName = regexp.MustCompile(`^(Test|Example|Fuzz)`)
 
 // switchEnv is the environment of a schemata run with switch k on (0: none).
-func switchEnv(k int) []string {
+func switchEnv(k int, overlay string) []string {
+	return append(overlayEnv(overlay), fmt.Sprintf("CONFORM_MUTANT=%d", k))
+}
+
+// overlayEnv is the environment of a test binary's run on a mutated tree:
+// a go build its tests run (cmd/conform's specs build conform and run it)
+// builds the same overlay, so the binary it makes holds the mutant too (on
+// a schemata: reads the same switch). GOFLAGS carries the overlay.
+func overlayEnv(overlay string) []string {
 	var env []string
 	for _, e := range os.Environ() {
-		if !strings.HasPrefix(e, "CONFORM_MUTANT") {
+		if !strings.HasPrefix(e, "CONFORM_MUTANT") && (overlay == "" || !strings.HasPrefix(e, "GOFLAGS=")) {
 			env = append(env, e)
 		}
 	}
-	return append(env, fmt.Sprintf("CONFORM_MUTANT=%d", k))
+	if overlay != "" {
+		env = append(env, "GOFLAGS="+strings.TrimSpace(goflags()+" -overlay="+overlay))
+	}
+	return env
 }
+
+// goflags is the GOFLAGS a go command sees here (the environment's, else
+// go env's), which an overlay is added to, not put in place of.
+var goflags = sync.OnceValue(func() string {
+	if v, ok := os.LookupEnv("GOFLAGS"); ok {
+		return v
+	}
+	out, _ := exec.Command("go", "env", "GOFLAGS").Output()
+	return strings.TrimSpace(string(out))
+})
 
 // selection is the tests of one package that read a switch.
 type selection struct {
@@ -359,7 +381,7 @@ func (p *schemPkg) runSelected(ctx context.Context, cfg JudgeConfig, k int, sel 
 	if len(sel.args) > 0 {
 		args, limit = append(args, sel.args...), sel.limit
 	}
-	return runBinary(ctx, cfg.Root, p.dir, p.bin, args, switchEnv(k), limit)
+	return runBinary(ctx, cfg.Root, p.dir, p.bin, args, switchEnv(k, p.overlay), limit)
 }
 
 // basePasses reports whether the unmutated switches pass the selection

@@ -33,7 +33,7 @@ func TestWeaveKeepsEachMutantsMeaning(t *testing.T) {
 	}
 	show := func(bin string, k int) string {
 		cmd := exec.Command(bin)
-		cmd.Env = switchEnv(k)
+		cmd.Env = switchEnv(k, "")
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("%s (switch %d): %v\n%s", bin, k, err, out)
