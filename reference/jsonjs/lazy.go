@@ -408,8 +408,8 @@ func (r Raw) SmallInt() (mag int64, neg, ok bool) { return smallInt(r) }
 // growTape is tape with room for more spans: doubled while it is small;
 // once it holds lazyKeep spans, room for every value the rest of the text
 // b[i:] can start (issue 23): a text of n values then allocates about n
-// spans, not the 2n of doubling (a line nested 10^6 levels deep: 48 MB of
-// tape, not 96).
+// spans, not the 2n of doubling (a line nested 10^6 levels deep: 24 MB of
+// tape, not 48).
 func growTape(tape []span, b []byte, i int) []span {
 	if cap(tape) < lazyKeep {
 		return grown(tape)
