@@ -40,7 +40,7 @@ type checkLogCmd struct {
 	MaxInlineBytes     int               `name:"max-inline-bytes" default:"0" placeholder:"N" help:"The spill policy's maxInlineBytes; 0 = unknown (LOG-CHECK-SEARCH-6 and LOG-CHECK-CODE-8 become unprovable)."`
 	GrepMaxMatches     int               `name:"grep-max-matches" default:"0" placeholder:"N" help:"grep's inline match cap; 0 = unknown."`
 	GlobMaxResults     int               `name:"glob-max-results" default:"0" placeholder:"N" help:"glob's inline result cap; 0 = unknown."`
-	MaxLineBytes       int               `name:"max-line-bytes" default:"67108864" placeholder:"N" help:"Longest line kept in memory (default ${default} = 64 MiB); longer lines are skipped and reported."`
+	MaxLineBytes       int               `name:"max-line-bytes" default:"67108864" placeholder:"N" help:"Longest line kept in memory (default ${default} = 64 MiB, at most 1073741823 = 1 GiB - 1); longer lines are skipped and reported."`
 
 	Format      string   `enum:"text,json,junit,markdown" default:"text" help:"Report format: text, json (spec/schemas/report-check-log.json), junit or markdown."`
 	Out         []string `sep:"none" placeholder:"[FORMAT=]FILE" help:"Write the report to FILE instead of stdout (-). FORMAT=FILE (text, json, junit or markdown) writes that format to FILE, and may be repeated: one check, every artifact; the text report then goes to stdout unless an --out takes it. An --out naming a log or the baseline is a usage error."`
@@ -67,6 +67,9 @@ func (c *checkLogCmd) Validate() error {
 		if n.v < n.min {
 			return fmt.Errorf("%s must be at least %d, got %d", n.flag, n.min, n.v)
 		}
+	}
+	if c.MaxLineBytes > logcheck.LineLimit {
+		return fmt.Errorf("--max-line-bytes must be at most %d (1 GiB - 1), got %d", logcheck.LineLimit, c.MaxLineBytes)
 	}
 	canonical, logged := []string{"glob", "grep", "run_code"}, map[string]string{}
 	for canon, name := range c.ToolName {

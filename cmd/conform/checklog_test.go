@@ -175,6 +175,7 @@ var _ = Describe("check-log flags", func() {
 		Entry("negative count", "--max-findings must be at least 0", "--max-findings=-1", "DIR/ok.jsonl"),
 		Entry("not a number", "--max-inline-bytes", "--max-inline-bytes", "lots", "DIR/ok.jsonl"),
 		Entry("zero meta cap", "--search-meta-max-bytes must be at least 1", "--search-meta-max-bytes", "0", "DIR/ok.jsonl"),
+		Entry("a line longer than a tape holds", "--max-line-bytes must be at most 1073741823 (1 GiB - 1), got 1073741824", "--max-line-bytes", "1073741824", "DIR/ok.jsonl"),
 		Entry("stdin twice", "more than once", "-", "-"),
 		Entry("missing baseline", "--baseline DIR/none.yaml", "--baseline", "DIR/none.yaml", "DIR/ok.jsonl"),
 	)

@@ -79,10 +79,15 @@ type checker struct {
 	lineBudget lineBudget   // the maxLineBytes the grep previews of this log allow (SEARCH-PREVIEW-2)
 }
 
+// LineLimit is the largest MaxLineBytes: a line is scanned on a tape
+// (jsonjs.Lazy), which holds at most jsonjs.MaxTapeBytes.
+const LineLimit = jsonjs.MaxTapeBytes
+
 func newChecker(file string, opt Options, emit func(Finding)) *checker {
 	if opt.MaxLineBytes <= 0 {
 		opt.MaxLineBytes = Defaults().MaxLineBytes
 	}
+	opt.MaxLineBytes = min(opt.MaxLineBytes, LineLimit) // a longer line is skipped and reported, not read as "not JSON"
 	if opt.SearchMetaMaxBytes <= 0 {
 		// searchMetaMaxBytes is a positive integer (SEARCH-CFG-2); an unset
 		// option means the upstream default.

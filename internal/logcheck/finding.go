@@ -50,7 +50,8 @@ type Options struct {
 	// LOG-CHECK-SEARCH-6 / LOG-CHECK-CODE-8 unprovable instead of checked.
 	MaxInlineBytes int
 	// MaxLineBytes bounds the bytes kept of one line; a longer line is
-	// skipped (read through without buffering) and reported.
+	// skipped (read through without buffering) and reported. At most
+	// LineLimit: a larger one is taken as LineLimit.
 	MaxLineBytes int
 	// GrepMaxMatches and GlobMaxResults are the inline caps when known (0 =
 	// unknown); the capped-footer check needs them to be provable.

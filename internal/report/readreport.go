@@ -16,8 +16,12 @@ import (
 // JSON.parse semantics (jsonjs, the one JSON reader). It checks the format
 // and version first, then the report-run schema, then that case ids are
 // unique; every error names the file. The caller bounds data
-// (runner.MaxReportBytes).
+// (runner.MaxReportBytes); a report longer than jsonjs.MaxTapeBytes is
+// refused, as keepInputText could not scan its inputs' texts.
 func ReadRun(name string, data []byte) (*runner.Report, error) {
+	if len(data) > jsonjs.MaxTapeBytes {
+		return nil, fmt.Errorf("%s: a run report of %d bytes: over the %d (1 GiB - 1) that can be read", name, len(data), jsonjs.MaxTapeBytes)
+	}
 	v, err := runner.ParseReport(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)

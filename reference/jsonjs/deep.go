@@ -2,7 +2,6 @@ package jsonjs
 
 import (
 	"bytes"
-	"math"
 	"unsafe"
 )
 
@@ -56,8 +55,9 @@ func (v Value) at() int { return int(v.n) }
 // It reports false, and changes nothing, when the container is not JSON:
 // the plain path then finds the error and says where, and no container
 // of this text is tried again (each try would scan to the error anew).
+// A text longer than a tape holds (MaxTapeBytes) is read as a tree.
 func (p *parser) deep(v *Value, i *int) bool {
-	if p.noDeep || len(p.data) >= math.MaxInt32 {
+	if p.noDeep || len(p.data) > tapeLimit {
 		return false
 	}
 	if p.tape == nil {
@@ -121,7 +121,7 @@ func (t *deepTape) finish(data []byte, r int) {
 		case '[', '{':
 			obj := text[s.start] == '{'
 			var seen uint64 // the keys' signatures, as hasDuplicateKey takes them
-			for j := k + 1; j < s.next; j = spans[j].next {
+			for j := k + 1; j < int(s.next); j = int(spans[j].next) {
 				e := &spans[j]
 				e.last = e.next == s.next
 				if obj {
@@ -137,15 +137,15 @@ func (t *deepTape) finish(data []byte, r int) {
 
 // decodeInPlace decodes the string body data[start:end] into text, over
 // its own bytes when it holds an escape, and returns the decoded end.
-func decodeInPlace(text, data []byte, start, end int) int {
+func decodeInPlace(text, data []byte, start, end int32) int32 {
 	if bytes.IndexByte(data[start:end], '\\') < 0 {
 		return end
 	}
-	return start + unescapeInto(text[start:end], data[start:end])
+	return start + int32(unescapeInto(text[start:end], data[start:end]))
 }
 
 // str is the string text[start:end], which no one writes again.
-func (t *deepTape) str(start, end int) string {
+func (t *deepTape) str(start, end int32) string {
 	if start == end {
 		return ""
 	}
@@ -161,7 +161,7 @@ func (t *deepTape) value(j int) Value {
 		if c == '{' {
 			kind = Object
 		}
-		if s.next == j+1 {
+		if t.next(j) == j+1 {
 			return Value{c: &kinds[kind]}
 		}
 		return Value{n: float64(j), c: t.nodeOf(kind)}
@@ -177,6 +177,9 @@ func (t *deepTape) value(j int) Value {
 	return Value{n: numberValue(t.text[s.start:s.end]), s: t.str(s.start, s.end), c: &kinds[Number]}
 }
 
+// next is the tape index after span j and everything inside it.
+func (t *deepTape) next(j int) int { return int(t.spans[j].next) }
+
 // key is the key of span j, a member of an object.
 func (t *deepTape) key(j int) string {
 	s := &t.spans[j]
@@ -186,7 +189,7 @@ func (t *deepTape) key(j int) string {
 // size is the number of elements of the container at k.
 func (t *deepTape) size(k int) int {
 	n := 0
-	for j := k + 1; j < t.spans[k].next; j = t.spans[j].next {
+	for j := k + 1; j < t.next(k); j = t.next(j) {
 		n++
 	}
 	return n
@@ -195,7 +198,7 @@ func (t *deepTape) size(k int) int {
 // items expands the array at k one level.
 func (t *deepTape) items(k int) []Value {
 	out := make([]Value, 0, t.size(k))
-	for j := k + 1; j < t.spans[k].next; j = t.spans[j].next {
+	for j := k + 1; j < t.next(k); j = t.next(j) {
 		out = append(out, t.value(j))
 	}
 	return out
@@ -205,7 +208,7 @@ func (t *deepTape) items(k int) []Value {
 // as Parse resolves them (CODE-KEYS-2).
 func (t *deepTape) members(k int) []Member {
 	out := make([]Member, 0, t.size(k))
-	for j := k + 1; j < t.spans[k].next; j = t.spans[j].next {
+	for j := k + 1; j < t.next(k); j = t.next(j) {
 		out = append(out, Member{Key: t.key(j), Value: t.value(j)})
 	}
 	return dedupe(out)
@@ -214,7 +217,7 @@ func (t *deepTape) members(k int) []Member {
 // get is the value of the member named key of the object at k (the last
 // one of that name, as dedupe keeps it), without expanding the object.
 func (t *deepTape) get(k int, key string) (v Value, ok bool) {
-	for j := k + 1; j < t.spans[k].next; j = t.spans[j].next {
+	for j := k + 1; j < t.next(k); j = t.next(j) {
 		if s := &t.spans[j]; t.str(s.key+1, s.keyEnd) == key {
 			v, ok = t.value(j), true
 		}
@@ -296,7 +299,7 @@ func (w *walker) stepDeep(top *frame, depth int, emit func(event)) {
 			emit(event{kind: evClose, v: Value{c: c}, depth: depth - 1})
 			return
 		}
-		j = t.spans[top.next].next
+		j = t.next(top.next)
 		emit(event{kind: evComma, depth: depth})
 	}
 	top.next = j
@@ -366,7 +369,7 @@ func nextIndex(t *deepTape, j int32) int {
 	if j < 0 {
 		return int(-j)
 	}
-	return t.spans[j].next
+	return t.next(int(j))
 }
 
 // stepDeep is run's step in the frame on top of the stack, one side of
@@ -451,7 +454,7 @@ func Over(v Value, n int) bool {
 		count++
 		switch {
 		case child.isDeep() && !child.c.tape().mayDup:
-			count += child.c.tape().spans[child.at()].next - child.at() - 1
+			count += child.c.tape().next(child.at()) - child.at() - 1
 		case child.isDeep():
 		case child.Kind() == Array || child.Kind() == Object:
 			stack = append(stack, frame{c: child.c})

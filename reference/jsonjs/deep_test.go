@@ -2,6 +2,7 @@ package jsonjs_test
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -232,5 +233,26 @@ var _ = Describe("deep values on a tape (issue 23)", func() {
 		var over bool
 		Expect(allocated(func() { over = jsonjs.Over(deepest, 1<<18) })).To(BeNumerically("<", 64<<10))
 		Expect(over).To(BeTrue())
+	})
+
+	It("holds a text of at most MaxTapeBytes, every position and index of which an int32 holds (Lazy refuses a longer one, Parse reads it as a tree)", func() {
+		// run keeps an open container's tape index shifted by one bit, and
+		// a text has fewer values than bytes.
+		Expect(2*jsonjs.MaxTapeBytes + 1).To(BeNumerically("<=", math.MaxInt32))
+		text := []byte(`[[1,"x"],{"a":"\u0062","a":[true,null]},-0.5e1]`)
+		defer jsonjs.SetDeepFrom(0)()
+		var lz jsonjs.Lazy
+		for _, limit := range []int{len(text), len(text) - 1} {
+			restore := jsonjs.SetTapeLimit(limit)
+			scanned := lz.Scan(text)
+			v, err := jsonjs.Parse(text)
+			restore()
+			Expect(err).NotTo(HaveOccurred())
+			fits := limit >= len(text)
+			Expect(scanned).To(Equal(fits), "Scan with %d bytes a tape", limit)
+			Expect(jsonjs.OnTape(v)).To(Equal(fits), "on a tape with %d bytes a tape", limit)
+			Expect(marshal(v)).To(Equal(`[[1,"x"],{"a":[true,null]},-5]`))
+		}
+		Expect(lz.Scan(text)).To(BeTrue()) // the default limit
 	})
 })

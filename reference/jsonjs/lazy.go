@@ -66,11 +66,24 @@ func trim[T any](s []T) []T {
 // it (so the tape is the stack of open containers too). Scan appends a
 // span without zeroing it (see push): every field a walk reads is
 // written, key, keyEnd and keyEscaped for an object's members only.
+// Positions and indexes are int32 (24 bytes a span, not 48: issue 23), so
+// a tape holds a text of at most MaxTapeBytes.
 type span struct {
-	start, end, next, key, keyEnd int
+	start, end, next, key, keyEnd int32
 	keyEscaped                    bool
 	last                          bool // the last element of its container (Parse's tapes only: deep.go)
 }
+
+// MaxTapeBytes is the longest text a tape holds: Lazy.Scan refuses a
+// longer one, and Parse reads it as a tree. Every position and tape index
+// of such a text fits an int32, and so does run's cur, an open
+// container's index shifted by one bit (a text has fewer values than
+// bytes).
+const MaxTapeBytes = 1<<30 - 1
+
+// tapeLimit is MaxTapeBytes, a variable so that tests can refuse a short
+// text.
+var tapeLimit = MaxTapeBytes
 
 // push returns s one element longer, the new one not zeroed: it keeps
 // what a previous text left there, and its fields are written in place
@@ -91,11 +104,12 @@ func grown[T any](s []T) []T {
 }
 
 // Scan reports whether b is one JSON text, as Parse would (invalid UTF-8
-// inside strings aside: see UTF8). b must not change while its Raws are
-// used.
+// inside strings aside: see UTF8); it refuses a text longer than
+// MaxTapeBytes, which callers bound first. b must not change while its
+// Raws are used.
 func (l *Lazy) Scan(b []byte) bool {
 	l.text, l.badUTF8, l.top = b, false, trim(l.top)
-	if !l.scan(b) {
+	if len(b) > tapeLimit || !l.scan(b) {
 		l.tape = l.tape[:0] // nothing of a refused text is navigated
 		return false
 	}
@@ -144,7 +158,7 @@ func (l *Lazy) find(r Raw) int {
 	if !l.inText(r) {
 		return -1
 	}
-	off, t := cap(l.text)-cap(r), l.tape
+	off, t := int32(cap(l.text)-cap(r)), l.tape // inText: under len(l.text)
 	lo, hi := 0, len(t)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -154,7 +168,7 @@ func (l *Lazy) find(r Raw) int {
 			hi = m
 		}
 	}
-	if lo < len(t) && t[lo].start == off && t[lo].end == off+len(r) {
+	if lo < len(t) && t[lo].start == off && t[lo].end == off+int32(len(r)) {
 		return lo
 	}
 	return -1
@@ -187,7 +201,7 @@ func (l *Lazy) Members(dst []RawMember, r Raw) []RawMember {
 // membersAt appends the members of the object at tape index k.
 func (l *Lazy) membersAt(dst []RawMember, k int) []RawMember {
 	t, b := l.tape, l.text
-	for j, stop := k+1, t[k].next; j < stop; j = t[j].next {
+	for j, stop := k+1, int(t[k].next); j < stop; j = int(t[j].next) {
 		v := &t[j]
 		dst = push(dst)
 		m := &dst[len(dst)-1]
@@ -206,7 +220,7 @@ func (l *Lazy) Items(dst []Raw, r Raw) []Raw {
 	}
 	if k := l.find(r); k >= 0 {
 		t, b := l.tape, l.text
-		for j := k + 1; j < t[k].next; j = t[j].next {
+		for j := k + 1; j < int(t[k].next); j = int(t[j].next) {
 			dst = append(dst, b[t[j].start:t[j].end])
 		}
 		return dst
@@ -394,8 +408,8 @@ func (r Raw) SmallInt() (mag int64, neg, ok bool) { return smallInt(r) }
 // growTape is tape with room for more spans: doubled while it is small;
 // once it holds lazyKeep spans, room for every value the rest of the text
 // b[i:] can start (issue 23): a text of n values then allocates about n
-// spans, not the 2n of doubling (a line nested 10^6 levels deep: 48 MB of
-// tape, not 96).
+// spans, not the 2n of doubling (a line nested 10^6 levels deep: 24 MB of
+// tape, not 48).
 func growTape(tape []span, b []byte, i int) []span {
 	if cap(tape) < lazyKeep {
 		return grown(tape)

@@ -110,16 +110,16 @@ value:
 		}
 	case c == '{' || c == '[':
 		t := &tape[len(tape)-1]
-		t.start = i
+		t.start = int32(i)
 		if i++; i < n && b[i] <= ' ' {
 			i = skipWS(b, i)
 		}
 		if i < n && b[i] == c+2 { // '}' is '{'+2, ']' is '['+2
-			t.end, t.next = i+1, len(tape)
+			t.end, t.next = int32(i+1), int32(len(tape))
 			i++
 			goto after
 		}
-		if t.next, cur = cur, (len(tape)-1)<<1; c == '{' {
+		if t.next, cur = int32(cur), (len(tape)-1)<<1; c == '{' {
 			goto key
 		}
 		cur |= 1
@@ -135,7 +135,7 @@ value:
 		return tape, pause{need: needFail}
 	}
 scalar: // a scalar other than a string: b[i:end]
-	tape[len(tape)-1].start, tape[len(tape)-1].end, tape[len(tape)-1].next = i, end, len(tape)
+	tape[len(tape)-1].start, tape[len(tape)-1].end, tape[len(tape)-1].next = int32(i), int32(end), int32(len(tape))
 	i = end
 after:
 	if i < n && b[i] <= ' ' {
@@ -159,7 +159,7 @@ after:
 	case '}' - byte(cur&1)<<5: // ']' (0x5D) closes an array, '}' (0x7D) an object
 		i++
 		t := &tape[cur>>1]
-		cur, t.end, t.next = t.next, i, len(tape)
+		cur, t.end, t.next = int(t.next), int32(i), int32(len(tape))
 		goto after
 	}
 	return tape, pause{need: needFail}
@@ -196,10 +196,10 @@ plain:
 	end, esc = end+1, false
 str: // a string b[i:end]
 	if t := &tape[len(tape)-1]; isKey {
-		t.key, t.keyEnd, t.keyEscaped = i, end, esc
+		t.key, t.keyEnd, t.keyEscaped = int32(i), int32(end), esc
 		goto colon
 	} else {
-		t.start, t.end, t.next = i, end, len(tape)
+		t.start, t.end, t.next = int32(i), int32(end), int32(len(tape))
 	}
 	i = end
 	goto after
