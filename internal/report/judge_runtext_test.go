@@ -89,13 +89,16 @@ var _ = Describe("the text report's lines", func() {
 		Expect(out).NotTo(ContainSubstring("more failing cases"))
 	})
 
-	It("shows StderrLines of a fault's stderr", func() {
+	It("shows the last StderrLines of a fault's stderr, all of a shorter one", func() {
 		c := kase("c", "grep.result", verdict.Crash, "adapter exited")
 		c.Stderr = "one\ntwo\nthree\n"
 		out := text(run(c), report.RunText{StderrLines: 1})
 		Expect(out).To(ContainSubstring("adapter stderr (last 1 line):"))
 		Expect(out).To(ContainSubstring("three"))
 		Expect(out).NotTo(ContainSubstring("two"))
+		out = text(run(c), report.RunText{StderrLines: 3})
+		Expect(out).To(ContainSubstring("adapter stderr (last 3 lines):"))
+		Expect(out).To(ContainSubstring("one"))
 	})
 
 	It("names at most five skip reasons and counts the others", func() {
