@@ -204,20 +204,21 @@ func keepInputText(r *runner.Report, data []byte) {
 	if !l.Scan(data) {
 		return
 	}
-	var top []jsonjs.RawMember
-	top = l.Members(top, l.Root())
-	for _, m := range top {
-		if string(m.Key) != "cases" {
-			continue
+	var cases *jsonjs.RawMember
+	top := l.Members(nil, l.Root())
+	for i := range top {
+		if string(top[i].Key) == "cases" {
+			cases = &top[i] // the last one, as decodeRun's JSON.parse reading takes
 		}
-		items := l.Items(nil, m.Value)
-		for i, it := range items {
-			if i >= len(r.Cases) || r.Cases[i].Input == nil || len(jsonjs.RawMembers(it, "inputText")[0]) > 0 {
-				continue // none, or the exact text is inputText
-			}
-			if in := jsonjs.RawMembers(it, "input")[0]; in != nil {
-				r.Cases[i].Input = jsonjs.CompactRaw(in)
-			}
+	}
+	if cases == nil {
+		return
+	}
+	items := l.Items(nil, cases.Value)
+	for i := range min(len(items), len(r.Cases)) { // the same array, read twice
+		raw := jsonjs.RawMembers(items[i], "input", "inputText")
+		if raw[0] != nil && raw[1] == nil { // else none, or the exact text is inputText
+			r.Cases[i].Input = jsonjs.CompactRaw(raw[0])
 		}
 	}
 }

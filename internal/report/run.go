@@ -283,9 +283,9 @@ func writeOpTable(b *strings.Builder, r *runner.Report) {
 // column and the words (level, status, title) left-aligned, the counts
 // right-aligned.
 func writeAligned(b *strings.Builder, header []string, rows [][]string) {
-	left := map[int]bool{0: true}
+	left := map[int]bool{} // and the first column, by its own case below
 	for i, h := range header {
-		left[i] = left[i] || h == "level" || h == "status" || h == "title"
+		left[i] = h == "level" || h == "status" || h == "title"
 	}
 	width := make([]int, len(header))
 	for _, r := range append([][]string{header}, rows...) {
@@ -472,10 +472,7 @@ func lastLines(s string, n int) []string {
 		return nil
 	}
 	lines := strings.Split(s, "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return lines
+	return lines[max(0, len(lines)-n):]
 }
 
 func indent(s, prefix string) string {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/internal/verdict"
@@ -144,46 +145,32 @@ func (d *RunDiff) WriteText(w io.Writer) error {
 	if d.Incomplete != "" {
 		fmt.Fprintf(&b, "\nINCOMPLETE RUN: %s is the report of a run that did not finish (%s): its missing cases are no fix\n", line(d.New), line(d.Incomplete))
 	}
-	section := func(title string, n int) bool {
-		if n == 0 {
-			return false
+	section := func(title string, rows [][]string) {
+		if len(rows) == 0 {
+			return
 		}
-		fmt.Fprintf(&b, "\n%s (%d):\n", title, n)
-		return true
-	}
-	changes := func(xs []VerdictChange) {
-		rows := make([][]string, len(xs))
-		for i, c := range xs {
-			why := ""
-			if c.Why != "" {
-				why = line(c.Why)
-			}
-			rows[i] = []string{"  " + line(c.ID), fmt.Sprintf("%s → %s", c.Old, c.New), why}
-		}
+		fmt.Fprintf(&b, "\n%s (%d):\n", title, len(rows))
 		writeLeft(&b, rows)
 	}
-	cases := func(xs []CaseVerdict) {
+	changes := func(xs []VerdictChange) [][]string {
+		rows := make([][]string, len(xs))
+		for i, c := range xs {
+			rows[i] = []string{"  " + line(c.ID), fmt.Sprintf("%s → %s", c.Old, c.New), line(c.Why)}
+		}
+		return rows
+	}
+	cases := func(xs []CaseVerdict) [][]string {
 		rows := make([][]string, len(xs))
 		for i, c := range xs {
 			rows[i] = []string{"  " + line(c.ID), string(c.Verdict), line(c.Why)}
 		}
-		writeLeft(&b, rows)
+		return rows
 	}
-	if section("newly failing", len(d.NewlyFailing)) {
-		changes(d.NewlyFailing)
-	}
-	if section("fixed", len(d.Fixed)) {
-		changes(d.Fixed)
-	}
-	if section("other verdict changes", len(d.Changed)) {
-		changes(d.Changed)
-	}
-	if section("new cases", len(d.Added)) {
-		cases(d.Added)
-	}
-	if section("removed cases", len(d.Removed)) {
-		cases(d.Removed)
-	}
+	section("newly failing", changes(d.NewlyFailing))
+	section("fixed", changes(d.Fixed))
+	section("other verdict changes", changes(d.Changed))
+	section("new cases", cases(d.Added))
+	section("removed cases", cases(d.Removed))
 	fmt.Fprintf(&b, "\n%d newly failing, %d fixed, %d other changes, %d new, %d removed\n",
 		len(d.NewlyFailing), len(d.Fixed), len(d.Changed), len(d.Added), len(d.Removed))
 	_, err := io.WriteString(w, b.String())
@@ -199,15 +186,12 @@ func (d *RunDiff) WriteJSON(w io.Writer) error {
 }
 
 // writeLeft writes rows with left-aligned columns two spaces apart; the
-// last column is not padded.
+// last column's padding is trimmed with the line's trailing spaces.
 func writeLeft(b *strings.Builder, rows [][]string) {
-	var width []int
+	width := map[int]int{}
 	for _, r := range rows {
 		for i, c := range r {
-			if i >= len(width) {
-				width = append(width, 0)
-			}
-			width[i] = max(width[i], len([]rune(c)))
+			width[i] = max(width[i], utf8.RuneCountInString(c))
 		}
 	}
 	for _, r := range rows {
@@ -216,10 +200,7 @@ func writeLeft(b *strings.Builder, rows [][]string) {
 			if i > 0 {
 				line.WriteString("  ")
 			}
-			line.WriteString(c)
-			if i < len(r)-1 {
-				line.WriteString(strings.Repeat(" ", width[i]-len([]rune(c))))
-			}
+			line.WriteString(c + strings.Repeat(" ", width[i]-utf8.RuneCountInString(c)))
 		}
 		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 	}
