@@ -448,9 +448,9 @@ func parseOuts(format string, flags []string) ([]runOut, error) {
 // runMemoryLimit is the soft memory limit of a run (GOMEMLIMIT unset). A
 // run holds a parsed answer per job, and the default GC lets the heap grow
 // to twice what was live at its last cycle: with answers nested 10^6 levels
-// deep (56 MB parsed, issue 23) at -j2, 530 MB of RSS for 160 MB held. The
-// limit trims that slack; what is live above it stays (the limit is soft),
-// at the price of more GC cycles.
+// deep (a 24 MB tape and the text's bytes, issue 23) at -j2, at most 100 MB
+// is live, which the limit keeps from doubling; what is live above it
+// stays (the limit is soft), at the price of more GC cycles.
 const runMemoryLimit = 256 << 20
 
 func (c *runCmd) Run() error {
