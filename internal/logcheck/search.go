@@ -738,7 +738,7 @@ func (b *lineBudget) cut(n int) (other int, bad bool) {
 			return k, true
 		}
 	}
-	if b.sizes = append(b.sizes, n); len(b.sizes) > maxBudgetSizes {
+	if b.sizes = append(b.sizes, n); len(b.sizes) >= maxBudgetSizes {
 		b.gaveUp = true
 	}
 	return 0, false
