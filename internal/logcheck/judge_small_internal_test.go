@@ -3,6 +3,8 @@ package logcheck
 import (
 	"slices"
 	"testing"
+
+	"github.com/dsh-conform/conform/reference/codemode"
 )
 
 // Tests for survivors of the judge's run in logcheck's small readers
@@ -68,5 +70,46 @@ func TestJudgePlainSeqs(t *testing.T) {
 		if ok != c.ok || ok && !slices.Equal(got, c.want) {
 			t.Errorf("plainSeqs(%s) = %v %v, want %v %v", c.in, got, ok, c.want, c.ok)
 		}
+	}
+}
+
+// resetArenas keeps an arena of at most arenaKeep from one line to the
+// next and drops a larger one (one huge line must not pin its scratch for
+// the rest of the log).
+func TestJudgeResetArenasKeepsSmallDropsLarge(t *testing.T) {
+	for _, size := range []int{arenaKeep, arenaKeep + 1} {
+		c := &checker{
+			marena: make([]member, 1, size), rarena: make([]raw, 1, size),
+			tarena: make([]raw, 1, size), barena: make([]byte, 1, size),
+		}
+		c.resetArenas()
+		caps := []int{cap(c.marena), cap(c.rarena), cap(c.tarena), cap(c.barena)}
+		lens := []int{len(c.marena), len(c.rarena), len(c.tarena), len(c.barena)}
+		want := size
+		if size > arenaKeep {
+			want = 0
+		}
+		if !slices.Equal(caps, []int{want, want, want, want}) || !slices.Equal(lens, []int{0, 0, 0, 0}) {
+			t.Errorf("arenas of %d after resetArenas: caps %v lens %v, want caps %d and empty", size, caps, lens, want)
+		}
+	}
+}
+
+// freeGroup keeps an emptied group for reuse unless it is large or the
+// spare list is full.
+func TestJudgeFreeGroupBounds(t *testing.T) {
+	c := &checker{}
+	c.freeGroup(&dispGroup{events: make([]codemode.DispatchEvent, 1, arenaKeep+1)})
+	if len(c.freeGroups) != 0 {
+		t.Fatalf("a group of %d events was kept", arenaKeep+1)
+	}
+	for range freeGroupsMax + 3 {
+		c.freeGroup(&dispGroup{events: make([]codemode.DispatchEvent, 1, arenaKeep), lines: []int{7}})
+	}
+	if len(c.freeGroups) != freeGroupsMax {
+		t.Fatalf("kept %d spare groups, want %d", len(c.freeGroups), freeGroupsMax)
+	}
+	if g := c.freeGroups[0]; len(g.events) != 0 || len(g.lines) != 0 || cap(g.events) != arenaKeep {
+		t.Fatalf("a spare group is not emptied in place: %d events (cap %d), %d lines", len(g.events), cap(g.events), len(g.lines))
 	}
 }
