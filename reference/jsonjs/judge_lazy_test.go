@@ -198,3 +198,19 @@ func TestJudgeLazyTreeBlocksAreWhole(t *testing.T) {
 		}
 	}
 }
+
+// Value refuses a Raw of another text that is not UTF-8 before parsing
+// it: no allocation (a parse would reserve its blocks first).
+func TestJudgeLazyValueRefusesBadUTF8First(t *testing.T) {
+	var l jsonjs.Lazy
+	if !l.Scan([]byte(`[]`)) {
+		t.Fatal("refused")
+	}
+	bad := jsonjs.Raw("[{\"a\":\"b\"},\"\xff\"]")
+	if v := l.Value(bad); !v.IsNull() {
+		t.Fatalf("Value = %s", jsonjs.Marshal(v))
+	}
+	if allocs := testing.AllocsPerRun(20, func() { l.Value(bad) }); allocs != 0 {
+		t.Errorf("Value of a Raw that is not UTF-8 allocates %v times", allocs)
+	}
+}
