@@ -177,8 +177,9 @@ func treeBlockText(x, y, z int) []byte {
 }
 
 // Tree's blocks hold treeBlock (1024) containers, members and items each,
-// all of them free: a tree of exactly 1024 of each allocates less than
-// one with a container, a member or an item more.
+// all of them free: a tree of exactly 1024 of each allocates as much as a
+// smaller one, and less than one with a container, a member or an item
+// more.
 func TestJudgeLazyTreeBlocksAreWhole(t *testing.T) {
 	allocs := func(text []byte) float64 {
 		var l jsonjs.Lazy
@@ -189,6 +190,9 @@ func TestJudgeLazyTreeBlocksAreWhole(t *testing.T) {
 		return testing.AllocsPerRun(10, func() { l.Tree(r) })
 	}
 	full := allocs(treeBlockText(1022, 2, 1))
+	if under := allocs(treeBlockText(1000, 2, 1)); full != under {
+		t.Errorf("1024 of each allocates %v times, fewer %v", full, under)
+	}
 	for _, c := range []struct {
 		what    string
 		x, y, z int
