@@ -102,7 +102,10 @@ func TestJudgeComparatorOnTapesSeesKeysAndGoesOn(t *testing.T) {
 // Over is a lower bound: never over Size, whichever containers are on a
 // tape (a tape's values are counted by its spans, each at least a byte).
 func TestJudgeOverIsALowerBoundOnTapes(t *testing.T) {
-	for _, text := range []string{`[1]`, `{"a":1}`, `[[1],[2,3]]`, `[[],[[]]]`, `{"a":[1,{"b":2}],"c":[3]}`} {
+	// A tape container after a long one sits far down the tape: its count
+	// is its spans, not its index.
+	for _, text := range []string{`[1]`, `{"a":1}`, `[[1],[2,3]]`, `[[],[[]]]`, `{"a":[1,{"b":2}],"c":[3]}`,
+		`[[1,2,3,4,5,6,7,8],[9]]`, `{"a":[1,2,3,4,5,6,7,8],"b":[9]}`} {
 		for _, from := range []int{0, 1, 2} {
 			v := parseJudge(t, text, from)
 			size := jsonjs.Size(v)
