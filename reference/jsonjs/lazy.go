@@ -126,11 +126,11 @@ func (l *Lazy) UTF8() bool { return !l.badUTF8 }
 // Root is the value of the text Scan accepted.
 func (l *Lazy) Root() Raw {
 	b := l.text
-	end := len(b)
-	for end > 0 && isSpace(b[end-1]) {
+	start, end := skipWS(b, 0), len(b) // start first: a refused text may be all space
+	for end > start && isSpace(b[end-1]) {
 		end--
 	}
-	return Raw(b[skipWS(b, 0):end])
+	return Raw(b[start:end])
 }
 
 // Top is the members of the root object in text order, duplicates

@@ -264,7 +264,7 @@ func (v Value) IsInteger() bool {
 // objects with the same key set and equal values regardless of member order.
 // It stops at the first difference and builds no path.
 func Equal(a, b Value) bool {
-	d := differ{max: 1}
+	d := differ{} // max is read only when collecting: report stops Equal at the first difference
 	d.run(a, b)
 	return !d.found
 }

@@ -1,0 +1,142 @@
+package jsonjs_test
+
+import (
+	"math"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/dsh-conform/conform/reference/jsonjs"
+)
+
+// NaN equals only NaN (NumberValue allows it; shallowEqual's NaN clause):
+// a comparator that took either side's NaN as a match would call
+// NaN and 1 equal, and every harness that answered NaN would pass.
+func TestJudgeEqualNaNOnlyMatchesNaN(t *testing.T) {
+	nan := jsonjs.NumberValue(math.NaN())
+	for _, c := range []struct {
+		a, b  jsonjs.Value
+		equal bool
+	}{
+		{nan, nan, true},
+		{nan, jsonjs.NumberValue(1), false},
+		{jsonjs.NumberValue(0), nan, false},
+		{jsonjs.ArrayValue(nan), jsonjs.ArrayValue(jsonjs.NumberValue(math.Inf(1))), false},
+	} {
+		if got := jsonjs.Equal(c.a, c.b); got != c.equal {
+			t.Errorf("Equal(%v, %v) = %v, want %v", c.a, c.b, got, c.equal)
+		}
+		if got, want := jsonjs.FirstDifference(c.a, c.b) == "", c.equal; got != want {
+			t.Errorf("FirstDifference(%v, %v) = %q", c.a, c.b, jsonjs.FirstDifference(c.a, c.b))
+		}
+	}
+}
+
+// A member only b has is reported with InA false and InB true (and one
+// only a has the other way round), whatever max is.
+func TestJudgeDifferencesMarkTheSideThatHasAMember(t *testing.T) {
+	a := jsonjs.ObjectValue(jsonjs.Member{Key: "x", Value: jsonjs.IntValue(1)})
+	b := jsonjs.ObjectValue(jsonjs.Member{Key: "y", Value: jsonjs.IntValue(2)})
+	ds := jsonjs.Differences(a, b, 0)
+	if len(ds) != 2 {
+		t.Fatalf("Differences = %v, want 2", ds)
+	}
+	if d := ds[0]; d.Path != "$.x" || !d.InA || d.InB {
+		t.Errorf("first = %+v, want $.x in a only", d)
+	}
+	if d := ds[1]; d.Path != "$.y" || d.InA || !d.InB {
+		t.Errorf("second = %+v, want $.y in b only", d)
+	}
+}
+
+// Equal stops at the first difference: the deep array after it is never
+// opened, so Equal allocates as much as on the same pair without it (a
+// walk that went on would grow its stack, one frame a level).
+func TestJudgeEqualStopsAtTheFirstDifference(t *testing.T) {
+	deep := jsonjs.NullValue()
+	for range 200 {
+		deep = jsonjs.ArrayValue(deep)
+	}
+	short := testing.AllocsPerRun(50, func() {
+		if jsonjs.Equal(jsonjs.ArrayValue(jsonjs.IntValue(1)), jsonjs.ArrayValue(jsonjs.IntValue(2))) {
+			t.Fatal("equal")
+		}
+	})
+	a, b := jsonjs.ArrayValue(jsonjs.IntValue(1), deep), jsonjs.ArrayValue(jsonjs.IntValue(2), deep)
+	long := testing.AllocsPerRun(50, func() {
+		if jsonjs.Equal(a, b) {
+			t.Fatal("equal")
+		}
+	})
+	if long > short {
+		t.Errorf("Equal allocates %v times past a first difference, %v without the value after it", long, short)
+	}
+}
+
+// FirstDifference builds the first difference's path only: as many
+// allocations with 40 differences as with one.
+func TestJudgeFirstDifferenceBuildsOnePath(t *testing.T) {
+	pair := func(n int) (jsonjs.Value, jsonjs.Value) {
+		as, bs := make([]jsonjs.Value, n), make([]jsonjs.Value, n)
+		for i := range as {
+			as[i], bs[i] = jsonjs.IntValue(i), jsonjs.IntValue(-i-1)
+		}
+		return jsonjs.ArrayValue(as...), jsonjs.ArrayValue(bs...)
+	}
+	a1, b1 := pair(1)
+	a40, b40 := pair(40)
+	one := testing.AllocsPerRun(50, func() { jsonjs.FirstDifference(a1, b1) })
+	many := testing.AllocsPerRun(50, func() { jsonjs.FirstDifference(a40, b40) })
+	if got := jsonjs.FirstDifference(a40, b40); got != "$[0]" {
+		t.Fatalf("FirstDifference = %q", got)
+	}
+	if many != one {
+		t.Errorf("FirstDifference allocates %v times with 40 differences, %v with one", many, one)
+	}
+}
+
+// With sizes its members for one more: adding a key costs the same
+// allocations as replacing one.
+func TestJudgeWithAddsAMemberWithoutGrowing(t *testing.T) {
+	v := jsonjs.ObjectValue(jsonjs.Member{Key: "a", Value: jsonjs.IntValue(1)}, jsonjs.Member{Key: "b", Value: jsonjs.IntValue(2)})
+	replace := testing.AllocsPerRun(50, func() { v.With("a", jsonjs.IntValue(3)) })
+	add := testing.AllocsPerRun(50, func() { v.With("c", jsonjs.IntValue(3)) })
+	if got := string(jsonjs.Marshal(v.With("c", jsonjs.IntValue(3)))); got != `{"a":1,"b":2,"c":3}` {
+		t.Fatalf("With = %s", got)
+	}
+	if add != replace {
+		t.Errorf("With allocates %v times to add a key, %v to replace one", add, replace)
+	}
+}
+
+// AppendPrefix of 0 bytes (or fewer) appends nothing and is never whole:
+// Marshal is at least one byte.
+func TestJudgeAppendPrefixOfNothing(t *testing.T) {
+	for _, n := range []int{0, -1} {
+		for _, v := range []jsonjs.Value{jsonjs.NullValue(), jsonjs.IntValue(7), jsonjs.ArrayValue()} {
+			out, whole := jsonjs.AppendPrefix([]byte("x"), v, n)
+			if string(out) != "x" || whole {
+				t.Errorf("AppendPrefix(x, %s, %d) = %q, %v; want \"x\", false", jsonjs.Marshal(v), n, out, whole)
+			}
+		}
+	}
+}
+
+// SizeUpTo agrees with Marshal's length: whole at n = size, over n (and
+// not whole) at n = size-1; members count their key, quotes and colon.
+func TestJudgeSizeUpToMatchesMarshal(t *testing.T) {
+	obj := jsonjs.ObjectValue(jsonjs.Member{Key: "a b", Value: jsonjs.IntValue(1)})
+	if got, whole := jsonjs.SizeUpTo(obj, 100); got != len(`{"a b":1}`) || !whole {
+		t.Fatalf("SizeUpTo({\"a b\":1}, 100) = %d, %v", got, whole)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		v := genJudgeValue(3).Draw(t, "v")
+		size := len(jsonjs.Marshal(v))
+		if got, whole := jsonjs.SizeUpTo(v, size); got != size || !whole {
+			t.Fatalf("SizeUpTo(%s, %d) = %d, %v", jsonjs.Marshal(v), size, got, whole)
+		}
+		if got, whole := jsonjs.SizeUpTo(v, size-1); got <= size-1 || whole {
+			t.Fatalf("SizeUpTo(%s, %d) = %d, %v", jsonjs.Marshal(v), size-1, got, whole)
+		}
+	})
+}
