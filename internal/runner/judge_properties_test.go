@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
 // PropertiesFor is how the rapid suite (generators/properties_test.go)
@@ -42,5 +43,26 @@ func TestJudgePropertiesForIsTheOpsRows(t *testing.T) {
 	}
 	if got := runner.PropertiesFor("no.such.op"); len(got) != 0 {
 		t.Fatalf("PropertiesFor of an unknown op: %d properties", len(got))
+	}
+}
+
+// The search.present properties name why a view is wrong: a result with no
+// meta at all is told apart from a meta that does not narrow (member's
+// missing key is not a zero value found: properties.go:98).
+func TestJudgePresentViewMessages(t *testing.T) {
+	view := jsonjs.ObjectValue(jsonjs.Member{Key: "view", Value: jsonjs.ObjectValue()})
+	for _, tc := range []struct{ input, want string }{
+		{`{"tool":"grep","args":{},"result":{"isError":false}}`, "a view for a result without meta"},
+		{`{"tool":"grep","args":{},"result":{"isError":false,"meta":null}}`, "a view for a meta that does not narrow (SEARCH-NARROW-2): null"},
+		{`{"tool":"grep","args":{},"result":{"isError":true}}`, "a view for an error result"},
+	} {
+		in, err := jsonjs.Parse([]byte(tc.input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		diffs := runner.CheckProperties("search.present", in, view)
+		if len(diffs) != 1 || diffs[0].Requirements[0] != "SEARCH-PRESENT-1" || diffs[0].Message != tc.want {
+			t.Fatalf("%s: %+v, want one SEARCH-PRESENT-1 diff %q", tc.input, diffs, tc.want)
+		}
 	}
 }
