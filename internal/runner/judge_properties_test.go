@@ -66,3 +66,56 @@ func TestJudgePresentViewMessages(t *testing.T) {
 		}
 	}
 }
+
+// reqsOf is the requirements of the properties an output breaks.
+func reqsOf(t *testing.T, op, input, output string) []string {
+	t.Helper()
+	in, err := jsonjs.Parse([]byte(input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := jsonjs.Parse([]byte(output))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reqs []string
+	for _, d := range runner.CheckProperties(op, in, out) {
+		reqs = append(reqs, d.Requirements...)
+	}
+	return reqs
+}
+
+// SEARCH-CAP-3 counts the meta's own list: a grep meta's file groups'
+// matches, a glob meta's paths, never the other shape's list, and no list
+// at all is no count (metaCounts, properties.go:166 and 173).
+func TestJudgeCap3CountsTheShapesList(t *testing.T) {
+	glob := `{"args":{"pattern":"*"},"value":{"root":".","paths":["a","b","c","d","e"]}}`
+	grep := `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a","lineNumber":1,"line":"x"},{"path":"a","lineNumber":2,"line":"x"},{"path":"b","lineNumber":1,"line":"x"}]}}`
+	for _, tc := range []struct {
+		name, op, input, meta string
+		fires                 bool
+	}{
+		{"a glob meta showing 1 of 5 paths, with a files member of 5 matches", "glob.result", glob,
+			`{"shape":"paths","paths":["a"],"files":[{"path":"a","matches":[1,2,3,4,5]}],"truncated":false,"total":5}`, true},
+		{"a glob meta showing its 5 paths", "glob.result", glob,
+			`{"shape":"paths","paths":["a","b","c","d","e"],"truncated":false,"total":5}`, false},
+		{"a glob meta without paths", "glob.result", glob,
+			`{"shape":"paths","truncated":false,"total":5}`, false},
+		{"a grep meta showing 1 of 3 matches, with a paths member of 3", "grep.result", grep,
+			`{"shape":"matches","files":[{"path":"a","matches":[{"lineNumber":1,"line":"x"}]}],"paths":["a","b","c"],"truncated":false,"total":3}`, true},
+		{"a grep meta whose files are no array", "grep.result", grep,
+			`{"shape":"matches","files":"a","truncated":false,"total":3}`, false},
+		{"a grep meta without files, with a paths member", "grep.result", grep,
+			`{"shape":"matches","paths":["a"],"truncated":false,"total":3}`, false},
+	} {
+		out := `{"content":"x","isError":false,"meta":` + tc.meta + `}`
+		got := reqsOf(t, tc.op, tc.input, out)
+		fired := false
+		for _, r := range got {
+			fired = fired || r == "SEARCH-CAP-3"
+		}
+		if fired != tc.fires {
+			t.Errorf("%s: SEARCH-CAP-3 fired %v, want %v (broken: %v)", tc.name, fired, tc.fires, got)
+		}
+	}
+}
