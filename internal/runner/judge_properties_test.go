@@ -1,6 +1,8 @@
 package runner_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/dsh-conform/conform/internal/runner"
@@ -116,6 +118,47 @@ func TestJudgeCap3CountsTheShapesList(t *testing.T) {
 		}
 		if fired != tc.fires {
 			t.Errorf("%s: SEARCH-CAP-3 fired %v, want %v (broken: %v)", tc.name, fired, tc.fires, got)
+		}
+	}
+}
+
+// SEARCH-CAP-5 (metaOverCap): a cap no JSON text can exceed (1e300, or
+// 1e400 read as Infinity) is never broken, and a meta over a small cap is
+// measured whole, its size named (the measure goes to 64 KiB at least,
+// properties.go:189 and 193).
+func TestJudgeCap5Bounds(t *testing.T) {
+	long := strings.Repeat("a", 150)
+	meta := `{"shape":"paths","paths":["` + long + `","b"],"truncated":false,"total":2}`
+	size := len(meta)
+	input := func(cap string) string {
+		return `{"args":{"pattern":"*"},"value":{"root":".","paths":["` + long + `","b"]},"config":{"maxMetaBytes":` + cap + `}}`
+	}
+	output := `{"content":"` + long + `\nb","isError":false,"meta":` + meta + `}`
+	for _, tc := range []struct {
+		cap, want string
+	}{
+		{"1e300", ""},
+		{"1e400", ""},
+		{fmt.Sprint(size), ""},
+		{"100", fmt.Sprintf("the meta of 2 paths is %d bytes, over maxMetaBytes 100", size)},
+		{"-5", fmt.Sprintf("the meta of 2 paths is %d bytes, over maxMetaBytes -5", size)},
+	} {
+		in, err := jsonjs.Parse([]byte(input(tc.cap)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := jsonjs.Parse([]byte(output))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range runner.CheckProperties("glob.result", in, out) {
+			if d.Requirements[0] == "SEARCH-CAP-5" {
+				got = append(got, d.Message)
+			}
+		}
+		if tc.want == "" && len(got) != 0 || tc.want != "" && (len(got) != 1 || got[0] != tc.want) {
+			t.Errorf("maxMetaBytes %s: SEARCH-CAP-5 says %q, want %q", tc.cap, got, tc.want)
 		}
 	}
 }
