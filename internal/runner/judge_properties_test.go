@@ -162,3 +162,51 @@ func TestJudgeCap5Bounds(t *testing.T) {
 		}
 	}
 }
+
+// SEARCH-NARROW-7 names the first place a view differs from the narrowed
+// meta and looks no further: a view wrong in all of its 2,000 paths costs
+// what a view wrong in one costs (properties.go:246, Differences' bound;
+// issue 23: an answer's size is no cost multiplier).
+func TestJudgeNarrow7StopsAtTheFirstDifference(t *testing.T) {
+	const n = 2000
+	paths := func(f func(i int) string) string {
+		s := make([]string, n)
+		for i := range s {
+			s[i] = `"` + f(i) + `"`
+		}
+		return "[" + strings.Join(s, ",") + "]"
+	}
+	meta := `{"shape":"paths","paths":` + paths(func(i int) string { return fmt.Sprint("p", i) }) + `,"truncated":false,"total":2000}`
+	in, err := jsonjs.Parse([]byte(`{"tool":"glob","args":{},"result":{"isError":false,"meta":` + meta + `}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cost := func(f func(i int) string) (float64, string) {
+		out, err := jsonjs.Parse([]byte(`{"view":{"card":"search","shape":"paths","paths":` + paths(f) + `,"truncated":false,"total":2000}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var msg string
+		allocs := testing.AllocsPerRun(3, func() {
+			diffs := runner.CheckProperties("search.present", in, out)
+			if len(diffs) != 1 || diffs[0].Requirements[0] != "SEARCH-NARROW-7" {
+				t.Fatalf("%+v: want one SEARCH-NARROW-7 diff", diffs)
+			}
+			msg = diffs[0].Message
+		})
+		return allocs, msg
+	}
+	one, oneMsg := cost(func(i int) string {
+		if i == 7 {
+			return "x"
+		}
+		return fmt.Sprint("p", i)
+	})
+	all, allMsg := cost(func(i int) string { return fmt.Sprint("q", i) })
+	if !strings.Contains(oneMsg, "at $.paths[7] the view has \"x\", the narrowed meta \"p7\"") || !strings.Contains(allMsg, "at $.paths[0] ") {
+		t.Fatalf("messages %q and %q", oneMsg, allMsg)
+	}
+	if all > one+100 {
+		t.Fatalf("a view wrong in %d paths costs %.0f allocations, one wrong in 1 path %.0f", n, all, one)
+	}
+}
