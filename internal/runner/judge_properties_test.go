@@ -210,3 +210,49 @@ func TestJudgeNarrow7StopsAtTheFirstDifference(t *testing.T) {
 		t.Fatalf("a view wrong in %d paths costs %.0f allocations, one wrong in 1 path %.0f", n, all, one)
 	}
 }
+
+// SEARCH-NARROW-7 names what each side holds at the first difference, and
+// "nothing" for a member one side lacks (properties.go:251; a view of
+// another size differs at $ as a whole).
+func TestJudgeNarrow7NamesBothSides(t *testing.T) {
+	meta := `{"shape":"paths","paths":["a"],"truncated":false,"total":1}`
+	in := `{"tool":"glob","args":{},"result":{"isError":false,"meta":` + meta + `}}`
+	for view, want := range map[string]string{
+		`{"card":"search","shape":"paths","paths":["a"],"truncated":false,"totl":1}`:  `at $.total the view has nothing, the narrowed meta 1`,
+		`{"card":"search","shape":"paths","paths":["b"],"truncated":false,"total":1}`: `at $.paths[0] the view has "b", the narrowed meta "a"`,
+	} {
+		inV, err := jsonjs.Parse([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := jsonjs.Parse([]byte(`{"view":` + view + `}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		diffs := runner.CheckProperties("search.present", inV, out)
+		if len(diffs) != 1 || diffs[0].Message != "the view is not narrow(meta): "+want {
+			t.Errorf("view %s: %+v, want %q", view, diffs, want)
+		}
+	}
+}
+
+// SEARCH-META-6 renders only well-formed file groups: a group without a
+// path is the narrowing property's to report, not a text mismatch
+// (properties.go:274).
+func TestJudgeMeta6SkipsAGroupWithoutPath(t *testing.T) {
+	input := `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a","lineNumber":1,"line":"x"}]}}`
+	for meta, fires := range map[string]bool{
+		`{"shape":"matches","files":[{"matches":[{"lineNumber":1,"line":"x"}]}],"truncated":false,"total":1}`:            false,
+		`{"shape":"matches","files":[{"path":"a"}],"truncated":false,"total":1}`:                                         false,
+		`{"shape":"matches","files":[{"path":"b","matches":[{"lineNumber":1,"line":"x"}]}],"truncated":false,"total":1}`: true,
+	} {
+		got := reqsOf(t, "grep.result", input, `{"content":"Found 1 match\n\na\nLine 1: x","isError":false,"meta":`+meta+`}`)
+		fired := false
+		for _, r := range got {
+			fired = fired || r == "SEARCH-META-6"
+		}
+		if fired != fires {
+			t.Errorf("meta %s: SEARCH-META-6 fired %v, want %v (%v)", meta, fired, fires, got)
+		}
+	}
+}
