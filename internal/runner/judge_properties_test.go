@@ -237,12 +237,14 @@ func TestJudgeNarrow7NamesBothSides(t *testing.T) {
 }
 
 // SEARCH-META-6 renders only well-formed file groups: a group without a
-// path is the narrowing property's to report, not a text mismatch
-// (properties.go:274).
+// path or matches, a row without a line number or line, is the narrowing
+// property's to report, not a text mismatch (properties.go:274, 284, 285).
 func TestJudgeMeta6SkipsAGroupWithoutPath(t *testing.T) {
 	input := `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a","lineNumber":1,"line":"x"}]}}`
 	for meta, fires := range map[string]bool{
 		`{"shape":"matches","files":[{"matches":[{"lineNumber":1,"line":"x"}]}],"truncated":false,"total":1}`:            false,
+		`{"shape":"matches","files":[{"path":"a","matches":[{"lineNumber":1}]}],"truncated":false,"total":1}`:            false,
+		`{"shape":"matches","files":[{"path":"a","matches":[{"line":"x"}]}],"truncated":false,"total":1}`:                false,
 		`{"shape":"matches","files":[{"path":"a"}],"truncated":false,"total":1}`:                                         false,
 		`{"shape":"matches","files":[{"path":"b","matches":[{"lineNumber":1,"line":"x"}]}],"truncated":false,"total":1}`: true,
 	} {
