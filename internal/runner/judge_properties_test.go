@@ -258,3 +258,39 @@ func TestJudgeMeta6SkipsAGroupWithoutPath(t *testing.T) {
 		}
 	}
 }
+
+// SEARCH-META-6 names the first text byte the meta's rendering disagrees
+// with, byte 0 included (properties.go:297).
+func TestJudgeMeta6NamesTheFirstDifferingByte(t *testing.T) {
+	input := `{"args":{"pattern":"*"},"value":{"root":".","paths":["ab","c"]}}`
+	meta := `{"shape":"paths","paths":["ab","c"],"truncated":false,"total":2}`
+	for content, at := range map[string]int{"xb\nc": 0, "ax\nc": 1, "ab\nx": 3} {
+		in, err := jsonjs.Parse([]byte(input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := jsonjs.ObjectValue(
+			jsonjs.Member{Key: "content", Value: jsonjs.StringValue(content)},
+			jsonjs.Member{Key: "isError", Value: jsonjs.BoolValue(false)},
+			jsonjs.Member{Key: "meta", Value: mustParse(t, meta)})
+		var msgs []string
+		for _, d := range runner.CheckProperties("glob.result", in, out) {
+			if d.Requirements[0] == "SEARCH-META-6" {
+				msgs = append(msgs, d.Message)
+			}
+		}
+		want := fmt.Sprintf("the meta paths are not a prefix of the text: they differ at text byte %d ", at)
+		if len(msgs) != 1 || !strings.HasPrefix(msgs[0], want) {
+			t.Errorf("text %q: %q, want %q…", content, msgs, want)
+		}
+	}
+}
+
+func mustParse(t *testing.T, s string) jsonjs.Value {
+	t.Helper()
+	v, err := jsonjs.Parse([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
