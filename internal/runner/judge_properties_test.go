@@ -2,6 +2,7 @@ package runner_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -293,4 +294,50 @@ func mustParse(t *testing.T, s string) jsonjs.Value {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// Each property judges only the answers it is about: another property
+// reports the rest (a meta that does not narrow, an error result's meta,
+// a content that is no string), and a property that fires there too
+// reports one fault twice (properties.go 397, 411, 475).
+func TestJudgePropertiesLeaveOthersFaultsAlone(t *testing.T) {
+	grep := `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a","lineNumber":1,"line":"x"}]}}`
+	glob := `{"args":{"pattern":"*"},"value":{"root":".","paths":["a"]}}`
+	for _, tc := range []struct {
+		name, op, input, output string
+		fires, quiet            string // fires: "" for none
+	}{
+		{"a grep meta of shape paths that does not narrow", "grep.result", grep,
+			`{"content":"Found 1 match\n\na\nLine 1: x","isError":false,"meta":{"shape":"paths","paths":"a","truncated":false,"total":1}}`,
+			"", "SEARCH-PRESENT-1"}, // grep's narrowing properties name -2, -4 and -5 only
+		{"an error result with a meta and no view", "grep.result", grep,
+			`{"content":"boom","isError":true,"meta":{"shape":"matches","files":[],"truncated":false,"total":1},"view":null}`,
+			"SEARCH-META-1", "SEARCH-NARROW-7"},
+		{"a glob result whose content is null", "glob.result", glob,
+			`{"content":null,"isError":false,"meta":{"shape":"paths","paths":["a"],"truncated":false,"total":1}}`,
+			"SEARCH-NARROW-7", "SEARCH-META-6"},
+	} {
+		got := reqsOf(t, tc.op, tc.input, tc.output)
+		if tc.fires != "" && !slices.Contains(got, tc.fires) || slices.Contains(got, tc.quiet) {
+			t.Errorf("%s: broken %v, want %s and not %s", tc.name, got, tc.fires, tc.quiet)
+		}
+	}
+}
+
+// A glob text that goes on inside a path the meta lists is shown from
+// where it goes on, the excerpt's 40 bytes (properties.go:305).
+func TestJudgeMeta6ShowsWhereTheTextGoesOn(t *testing.T) {
+	input := `{"args":{"pattern":"*"},"value":{"root":".","paths":["a"]}}`
+	rest := strings.Repeat("b", 30) + strings.Repeat("c", 30)
+	var msgs []string
+	in, out := mustParse(t, input), mustParse(t, `{"content":"a`+rest+`","isError":false,"meta":{"shape":"paths","paths":["a"],"truncated":false,"total":1}}`)
+	for _, d := range runner.CheckProperties("glob.result", in, out) {
+		if d.Requirements[0] == "SEARCH-META-6" {
+			msgs = append(msgs, d.Message)
+		}
+	}
+	want := "the meta paths end inside a text path: text continues " + runner.Excerpt(rest, 0)
+	if len(msgs) != 1 || msgs[0] != want || !strings.HasSuffix(want, strings.Repeat("b", 30)+strings.Repeat("c", 10)+"…") {
+		t.Fatalf("%q, want %q", msgs, want)
+	}
 }
