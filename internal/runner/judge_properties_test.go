@@ -341,3 +341,21 @@ func TestJudgeMeta6ShowsWhereTheTextGoesOn(t *testing.T) {
 		t.Fatalf("%q, want %q", msgs, want)
 	}
 }
+
+// A grep text without a body under a meta with groups is shown from its
+// start (properties.go:501).
+func TestJudgeMeta6ShowsATextWithoutBody(t *testing.T) {
+	input := `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a","lineNumber":1,"line":"x"}]}}`
+	content := "Found 1 match, and no blank line before any group of this text"
+	in, out := mustParse(t, input), mustParse(t, `{"content":"`+content+`","isError":false,"meta":{"shape":"matches","files":[{"path":"a","matches":[{"lineNumber":1,"line":"x"}]}],"truncated":false,"total":1}}`)
+	var msgs []string
+	for _, d := range runner.CheckProperties("grep.result", in, out) {
+		if d.Requirements[0] == "SEARCH-META-6" {
+			msgs = append(msgs, d.Message)
+		}
+	}
+	want := "the meta has 1 file groups but the text has no body: " + runner.Excerpt(content, 0)
+	if len(msgs) != 1 || msgs[0] != want || !strings.HasPrefix(runner.Excerpt(content, 0), "Found 1 match,") {
+		t.Fatalf("%q, want %q", msgs, want)
+	}
+}
