@@ -359,3 +359,36 @@ func TestJudgeMeta6ShowsATextWithoutBody(t *testing.T) {
 		t.Fatalf("%q, want %q", msgs, want)
 	}
 }
+
+// SPILL-CAP-1: a replacement is smaller than the original, whose text is
+// the input's text, or its text blocks joined (a block without text is
+// "undefined", SPILL-RES-3); with a block that is not text there is no
+// original to measure, nor without text or blocks (properties.go
+// originalText, 617-636).
+func TestJudgeSpillReplacementSmallerThanTheOriginal(t *testing.T) {
+	for _, tc := range []struct {
+		input, content string
+		fires          bool
+	}{
+		{`{"text":"abcdef","maxInlineBytes":100}`, "abcdef", true},
+		{`{"text":"abcdef","maxInlineBytes":100}`, "abcde", false},
+		{`{"blocks":[{"type":"text","text":"abc"},{"type":"text","text":"def"}],"maxInlineBytes":100}`, "abcdef", true},
+		{`{"blocks":[{"type":"text","text":"abc"},{"type":"text","text":"def"}],"maxInlineBytes":100}`, "abcde", false},
+		{`{"blocks":[{"type":"text"}],"maxInlineBytes":100}`, "undefinex", true},
+		{`{"blocks":[{"type":"text"}],"maxInlineBytes":100}`, "undefin", false},
+		{`{"blocks":[{"type":"image"},{"type":"text","text":"ab"}],"maxInlineBytes":100}`, "abcdef", false},
+		{`{"blocks":[{"type":"text","text":"ab"},{"text":"cd"}],"maxInlineBytes":100}`, "abcdef", false},
+		{`{"maxInlineBytes":100}`, "abcdef", false},
+	} {
+		in := mustParse(t, tc.input)
+		out := jsonjs.ObjectValue(jsonjs.Member{Key: "content", Value: jsonjs.StringValue(tc.content)})
+		var msgs []string
+		for _, d := range runner.CheckProperties("spill.preview", in, out) {
+			msgs = append(msgs, d.Message)
+		}
+		want := fmt.Sprintf("the replacement is %d bytes, not smaller than the original's ", len(tc.content))
+		if fired := len(msgs) == 1 && strings.HasPrefix(msgs[0], want); fired != tc.fires || !tc.fires && len(msgs) != 0 {
+			t.Errorf("input %s, replacement %q: %q, want SPILL-CAP-1 %v", tc.input, tc.content, msgs, tc.fires)
+		}
+	}
+}
