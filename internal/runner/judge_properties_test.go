@@ -392,3 +392,23 @@ func TestJudgeSpillReplacementSmallerThanTheOriginal(t *testing.T) {
 		}
 	}
 }
+
+// An omission without a kind is no omission the retention properties read:
+// RET-ITEM-3 and RET-TEXT-7 judge only {kind: "none"} and {kind: "exact",
+// count} (properties.go omission, 665).
+func TestJudgeOmissionWithoutKind(t *testing.T) {
+	items := `{"strategy":{"kind":"head","maxItems":1},"items":[1,2]}`
+	for _, tc := range []struct{ op, input, output string }{
+		{"retain.items", items, `{"items":[1],"kept":1,"seen":1,"truncated":true,"omitted":{"count":0}}`},
+		{"retain.text", `{}`, `{"text":"a","truncated":true,"omittedBytes":{"count":0}}`},
+	} {
+		if got := reqsOf(t, tc.op, tc.input, tc.output); slices.Contains(got, "RET-ITEM-3") || slices.Contains(got, "RET-TEXT-7") {
+			t.Errorf("%s %s: broken %v", tc.op, tc.output, got)
+		}
+		// The same answer with an exact omission of 0 breaks it.
+		exact := strings.Replace(tc.output, `{"count":0}`, `{"kind":"exact","count":0}`, 1)
+		if got := reqsOf(t, tc.op, tc.input, exact); len(got) == 0 {
+			t.Errorf("%s %s: no property broken", tc.op, exact)
+		}
+	}
+}
