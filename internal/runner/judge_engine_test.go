@@ -41,3 +41,22 @@ func head(s string) string {
 	}
 	return s
 }
+
+// A shard of one (--shard 0/1) holds every case and copies none: it costs
+// Select what no shard costs (cases.go:113, N > 1).
+func TestJudgeShardOfOneCopiesNothing(t *testing.T) {
+	cs := make([]runner.Case, 500)
+	for i := range cs {
+		cs[i] = runner.Case{ID: "grep.result/" + strconv.Itoa(i), Op: "grep.result"}
+	}
+	one, err := runner.ParseShard("--shard", "0/1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []runner.Case
+	whole := testing.AllocsPerRun(5, func() { got = runner.Select(cs, runner.Selection{}) })
+	sharded := testing.AllocsPerRun(5, func() { got = runner.Select(cs, runner.Selection{Shard: one}) })
+	if len(got) != len(cs) || sharded > whole {
+		t.Fatalf("shard 0/1: %d of %d cases, %.0f allocations, %.0f without a shard", len(got), len(cs), sharded, whole)
+	}
+}
