@@ -393,7 +393,9 @@ func TestJudgeSpillReplacementSmallerThanTheOriginal(t *testing.T) {
 	}
 }
 
-// An omission without a kind is no omission the retention properties read:
+// An omission without a kind, or of another kind, is no omission the
+// retention properties read (667-672); {kind: "none"} under truncated true
+// is a lie they catch:
 // RET-ITEM-3 and RET-TEXT-7 judge only {kind: "none"} and {kind: "exact",
 // count} (properties.go omission, 665).
 func TestJudgeOmissionWithoutKind(t *testing.T) {
@@ -401,14 +403,26 @@ func TestJudgeOmissionWithoutKind(t *testing.T) {
 	for _, tc := range []struct{ op, input, output string }{
 		{"retain.items", items, `{"items":[1],"kept":1,"seen":1,"truncated":true,"omitted":{"count":0}}`},
 		{"retain.text", `{}`, `{"text":"a","truncated":true,"omittedBytes":{"count":0}}`},
+		{"retain.items", items, `{"items":[1],"kept":1,"seen":1,"truncated":true,"omitted":{"kind":"some","count":0}}`},
+		{"retain.text", `{}`, `{"text":"a","truncated":true,"omittedBytes":{"kind":"some","count":0}}`},
 	} {
 		if got := reqsOf(t, tc.op, tc.input, tc.output); slices.Contains(got, "RET-ITEM-3") || slices.Contains(got, "RET-TEXT-7") {
 			t.Errorf("%s %s: broken %v", tc.op, tc.output, got)
 		}
 		// The same answer with an exact omission of 0 breaks it.
-		exact := strings.Replace(tc.output, `{"count":0}`, `{"kind":"exact","count":0}`, 1)
+		exact := strings.Replace(strings.Replace(tc.output, `{"count":0}`, `{"kind":"exact","count":0}`, 1), `"some"`, `"exact"`, 1)
 		if got := reqsOf(t, tc.op, tc.input, exact); len(got) == 0 {
 			t.Errorf("%s %s: no property broken", tc.op, exact)
 		}
+	}
+}
+
+func TestJudgeOmissionNoneUnderTruncated(t *testing.T) {
+	items := `{"strategy":{"kind":"head","maxItems":1},"items":[1]}`
+	if got := reqsOf(t, "retain.items", items, `{"items":[1],"kept":1,"seen":1,"truncated":true,"omitted":{"kind":"none"}}`); !slices.Contains(got, "RET-ITEM-3") {
+		t.Errorf("retain.items truncated with nothing omitted: broken %v", got)
+	}
+	if got := reqsOf(t, "retain.text", `{}`, `{"text":"a","truncated":true,"omittedBytes":{"kind":"none"}}`); !slices.Contains(got, "RET-TEXT-7") {
+		t.Errorf("retain.text truncated with nothing omitted: broken %v", got)
 	}
 }
