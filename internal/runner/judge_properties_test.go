@@ -434,11 +434,13 @@ func TestJudgeNoPushesNoPushCount(t *testing.T) {
 	for _, tc := range []struct{ op, input, output, req string }{
 		{"retain.items", `{"strategy":{"kind":"head","maxItems":5},"items":[1,2]}`, `{"items":[1,2],"kept":2,"seen":2,"truncated":false,"omitted":{"kind":"none"}}`, "RET-ITEM-2"},
 		{"retain.text", `{"chunks":["a","b"]}`, `{"text":"ab","truncated":false,"omittedBytes":{"kind":"none"}}`, "RET-TEXT-3"},
+		// A push without a boolean truncated is no list to count (687).
+		{"retain.items", `{"strategy":{"kind":"head","maxItems":5},"items":[1,2]}`, `{"items":[1,2],"kept":2,"seen":2,"truncated":false,"omitted":{"kind":"none"},"pushes":[{"kept":true}]}`, "RET-ITEM-2"},
 	} {
 		if got := reqsOf(t, tc.op, tc.input, tc.output); slices.Contains(got, tc.req) {
 			t.Errorf("%s without pushes: broken %v", tc.op, got)
 		}
-		with := strings.TrimSuffix(tc.output, "}") + `,"pushes":[{"kept":true,"truncated":false}]}`
+		with := strings.TrimSuffix(strings.Replace(tc.output, `,"pushes":[{"kept":true}]`, "", 1), "}") + `,"pushes":[{"kept":true,"truncated":false}]}`
 		if got := reqsOf(t, tc.op, tc.input, with); !slices.Contains(got, tc.req) {
 			t.Errorf("%s with one push for two: broken %v", tc.op, got)
 		}
