@@ -79,6 +79,11 @@ func TestJudgeBlameByPart(t *testing.T) {
 		{"a run's JSON result with a string where a number was", "run_code.result",
 			`{"content":"{\"a\":\"x\"}"}`, `{"content":"{\"a\":1}"}`, "$.content",
 			[]string{"CODE-JSON-2", "CODE-STR-1"}, []string{"CODE-STR-1"}, `{"run":{"logs":[],"result":{"a":"x"}}}`},
+		// An answer that goes on past the whole golden text differs at its
+		// end: the layout's, and read without indexing past it (349).
+		{"a run's JSON result followed by more text", "run_code.result",
+			`{"content":"{\"a\":\"x\"}"}`, `{"content":"{\"a\":\"x\"}x"}`, "$.content",
+			[]string{"CODE-JSON-2", "CODE-STR-1"}, []string{"CODE-JSON-2"}, `{"run":{"logs":[],"result":{"a":"x"}}}`},
 		// A number the answer extends is the number's (inNumber: a digit
 		// ends just before the difference, 341).
 		{"a run's JSON number 9 extended", "run_code.result",

@@ -446,3 +446,15 @@ func TestJudgeNoPushesNoPushCount(t *testing.T) {
 		}
 	}
 }
+
+// Without items, RET-ITEM-3 has no kept count to check (707); with them,
+// a kept count that is not theirs breaks it.
+func TestJudgeItem3NeedsItems(t *testing.T) {
+	input := `{"strategy":{"kind":"head","maxItems":5},"items":[1,2]}`
+	if got := reqsOf(t, "retain.items", input, `{"kept":2,"seen":2,"truncated":false,"omitted":{"kind":"none"}}`); slices.Contains(got, "RET-ITEM-3") {
+		t.Errorf("retain.items without items: broken %v", got)
+	}
+	if got := reqsOf(t, "retain.items", input, `{"items":[1],"kept":2,"seen":2,"truncated":false,"omitted":{"kind":"none"}}`); !slices.Contains(got, "RET-ITEM-3") {
+		t.Errorf("retain.items with 1 item kept 2: broken %v", got)
+	}
+}
