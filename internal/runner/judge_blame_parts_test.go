@@ -84,6 +84,12 @@ func TestJudgeBlameByPart(t *testing.T) {
 		{"a run's JSON result followed by more text", "run_code.result",
 			`{"content":"{\"a\":\"x\"}"}`, `{"content":"{\"a\":\"x\"}x"}`, "$.content",
 			[]string{"CODE-JSON-2", "CODE-STR-1"}, []string{"CODE-JSON-2"}, `{"run":{"logs":[],"result":{"a":"x"}}}`},
+		// outcome.go:74: a harness that fails where the reference answers
+		// breaks the one deciding requirement the case cites, not the op's
+		// default "accepts its input" one.
+		{"a grep answer that fails where the reference answers, one deciding citation", "grep.result",
+			`{"content":"c","isError":false}`, `{"content":"e","isError":true}`, "$.isError",
+			[]string{"SEARCH-ARGS-1"}, []string{"SEARCH-ARGS-1"}, ""},
 		// A number the answer extends is the number's (inNumber: a digit
 		// ends just before the difference, 341).
 		{"a run's JSON number 9 extended", "run_code.result",
