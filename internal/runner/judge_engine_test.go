@@ -60,3 +60,28 @@ func TestJudgeShardOfOneCopiesNothing(t *testing.T) {
 		t.Fatalf("shard 0/1: %d of %d cases, %.0f allocations, %.0f without a shard", len(got), len(cs), sharded, whole)
 	}
 }
+
+// A required op whose every case was skipped is a reason the run is not
+// conformant, naming how many were; one pass is a verdict of its own
+// (summary.go 246-248).
+func TestJudgeOpAllSkippedIsAReason(t *testing.T) {
+	never := func(vs ...verdict.Verdict) bool {
+		rep := &runner.Report{}
+		for i, v := range vs {
+			rep.Cases = append(rep.Cases, runner.CaseResult{ID: "grep.result/" + strconv.Itoa(i), Op: "grep.result", Verdict: v})
+		}
+		for _, r := range runner.Reasons(rep) {
+			if r.Kind == runner.ReasonOpNeverPassed && r.Subject == "grep.result" {
+				// the count of the op's cases (summary.go:246, opCases)
+				return strings.HasSuffix(r.Message, "all "+strconv.Itoa(len(vs))+" were skipped")
+			}
+		}
+		return false
+	}
+	if !never(verdict.Skipped, verdict.Skipped) {
+		t.Error("every grep case skipped: no reason")
+	}
+	if never(verdict.Pass, verdict.Skipped) || never(verdict.Pass) {
+		t.Error("a grep case passed: the op never passed")
+	}
+}
