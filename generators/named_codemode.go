@@ -52,7 +52,7 @@ func nDeepArrays(n int) jsonjs.Value {
 func nDeepObjects(n int) jsonjs.Value {
 	v := nobj("end", "\u2028 é 😀")
 	for i := n - 1; i >= 0; i-- {
-		v = nobj("a", narr(i, "x\n", nobj(), narr()), "b", true, "c", v, "f", false,
+		v = nobj("a", narr(i, -i-1, "x\n", nobj(), narr()), "b", true, "c", v, "f", false,
 			"k\"\\q", 2.5, "s", "tab\there \"quoted\"", "z", nil)
 	}
 	return v
@@ -111,7 +111,7 @@ func namedRunCode() []Case {
 		value("run-code-root-object-two-members", "`{\"n\":42,\"ok\":true}` renders with two-space indentation and `\": \"` separators (§4 scalar roots).", `{"n":42,"ok":true}`, "CODE-JSON-2"),
 		value("run-code-root-array-string-and-number", "`[\"x\",2]` renders one element per line with the string quoted (§4 scalar roots).", `["x",2]`, "CODE-JSON-2", "CODE-STR-1"),
 		r("run-code-json-200-nested-arrays", "Two hundred nested arrays render without a recursion limit, compact from depth 5.", nRunIn(args, nRunValue(nil, nDeepArrays(200))), "CODE-JSON-3", "CODE-JSON-2"),
-		r("run-code-json-72-nested-objects", "Seventy-two nested objects of every member kind (escaped keys and strings, numbers, literals, arrays) render without a recursion limit, compact from depth 5; past 64 levels the reference reads them from its tape.", nRunIn(args, nRunValue(nil, nDeepObjects(72))), "CODE-JSON-3", "CODE-JSON-2", "CODE-STR-1"),
+		r("run-code-json-72-nested-objects", "Seventy-two nested objects of every member kind (escaped keys and strings, numbers, literals, arrays) render without a recursion limit, compact from depth 5; past 64 levels the reference reads them, negative integers included, from its tape.", nRunIn(args, nRunValue(nil, nDeepObjects(72))), "CODE-JSON-3", "CODE-JSON-2", "CODE-STR-1"),
 		r("run-code-json-3000-nested-arrays", "Three thousand nested arrays (past 1,024 levels) render without a recursion limit, compact from depth 5.", nRunIn(args, nRunValue(nil, nDeepArrays(3000))), "CODE-JSON-3", "CODE-JSON-2"),
 
 		// code-mode.md §4.2 strings and keys.
