@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -181,6 +182,79 @@ func TestJudgeMaxLineBytesIsInclusive(t *testing.T) {
 		}
 		if (len(long) > 0) != c.skipped {
 			t.Errorf("a %d-byte line with MaxLineBytes %d: %q, want skipped %v", len(header), c.max, long, c.skipped)
+		}
+	}
+}
+
+// recent keeps its index to the window: an id whose slot is overwritten is
+// forgotten, unless it was filed again in a newer slot (results.go:83).
+func TestJudgeRecentWindow(t *testing.T) {
+	r := newRecent(2)
+	for i := range 10 {
+		r.add(doneCall{id: "c" + strconv.Itoa(i), callSeq: int64(i)})
+	}
+	if len(r.m) != 2 || r.get("c7") != nil || r.get("c9") == nil || r.get("c9").callSeq != 9 {
+		t.Fatalf("after 10 calls in a window of 2: %d ids indexed, c7 %v, c9 %v", len(r.m), r.get("c7"), r.get("c9"))
+	}
+	r = newRecent(3)
+	r.add(doneCall{id: "a", callSeq: 1})
+	r.add(doneCall{id: "a", callSeq: 2}) // filed again: slot 1
+	r.add(doneCall{id: "b", callSeq: 3})
+	r.add(doneCall{id: "c", callSeq: 4}) // overwrites a's first slot
+	if d := r.get("a"); d == nil || d.callSeq != 2 {
+		t.Fatalf("a, filed again before its first slot went: %v, want callSeq 2", d)
+	}
+}
+
+// plainObj takes an object whose members are exactly keys, in order, with
+// scalar values, itself (plain), and leaves any other to obj; the members
+// are the same either way (TestPlainObjIsMembers), so only plain tells the
+// fast path ran (plain.go:76).
+func TestJudgePlainObjTakesThePlainSpelling(t *testing.T) {
+	keys := []string{"a", "b"}
+	for _, c := range []struct {
+		text  string
+		plain bool
+	}{
+		{`{"a":1,"b":"x"}`, true},
+		{`{"a":1}`, false},
+		{`{"a":1,"b":2,"c":3}`, false},
+		{`{"b":1,"a":2}`, false},
+		{`{"a": 1,"b":2}`, false},
+		{`{"a":[],"b":2}`, false},
+	} {
+		ch := newChecker("t.jsonl", Defaults(), nil)
+		if !ch.lz.Scan([]byte(c.text)) {
+			t.Fatalf("not JSON: %s", c.text)
+		}
+		if ms, plain := ch.plainObj(ch.lz.Root(), keys); plain != c.plain || plain && len(ms) != 2 {
+			t.Errorf("plainObj(%s): %d members, plain %v; want plain %v", c.text, len(ms), plain, c.plain)
+		}
+	}
+}
+
+// grepProducer names the first group with wrong members and adds a count
+// line only when there are more (search.go:277).
+func TestJudgeGrepProducerCountsWrongMembers(t *testing.T) {
+	group := `{"path":"a","matches":[{"lineNumber":1,"line":"x"}]}`
+	wrong := func(p string) string { return `{"matches":[{"lineNumber":1,"line":"x"}],"path":"` + p + `"}` }
+	for _, c := range []struct {
+		groups []string
+		want   []string
+	}{
+		{[]string{group, wrong("b")}, []string{`files[1] members are ["matches","path"], want ["path","matches"]`}},
+		{[]string{wrong("z"), group, wrong("c")}, []string{`files[0] members are ["matches","path"], want ["path","matches"]`, "… 2 groups or matches with wrong members in all"}},
+	} {
+		meta := `{"shape":"matches","files":[` + strings.Join(c.groups, ",") + `],"truncated":false,"total":3}`
+		ch := newChecker("t.jsonl", Defaults(), nil)
+		if !ch.lz.Scan([]byte(meta)) {
+			t.Fatalf("not JSON: %s", meta)
+		}
+		m := ch.readMeta(ch.lz.Root(), "matches")
+		var p, warn problems
+		grepProducer(m, &p, &warn, true)
+		if !slices.Equal([]string(p), c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", meta, p, c.want)
 		}
 	}
 }
