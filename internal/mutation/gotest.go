@@ -377,17 +377,12 @@ func judgeOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[string]
 	}
 	var ran []string
 	for _, p := range reached {
-		bin := filepath.Join(dir, strings.ReplaceAll(p.dir, "/", "-")+".test")
-		if out, err := buildTest(ctx, cfg.Root, p.dir, overlay, bin); err != nil {
-			r.Status, r.Detail = NoCompile, firstLine(out)
+		bin, same, detail := p.buildMutant(ctx, cfg.Root, dir, overlay)
+		if detail != "" {
+			r.Status, r.Detail = NoCompile, detail
 			return r
 		}
-		h, err := hashFile(bin)
-		if err != nil {
-			r.Status, r.Detail = NoCompile, err.Error()
-			return r
-		}
-		if h == p.hash {
+		if same {
 			continue
 		}
 		ran = append(ran, p.dir)
@@ -415,6 +410,21 @@ func judgeOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[string]
 
 // buildTest compiles the test binary of the package at dir, with build as
 // build's flags so that equal code gives equal bytes; extra flags go first.
+// buildMutant builds p's test binary with a mutant's overlay into dir and
+// reports whether it is byte-identical to the unmutated one; detail, when
+// not empty, says why it did not build.
+func (p *testPkg) buildMutant(ctx context.Context, root, dir, overlay string) (bin string, same bool, detail string) {
+	bin = filepath.Join(dir, strings.ReplaceAll(p.dir, "/", "-")+".test")
+	if out, err := buildTest(ctx, root, p.dir, overlay, bin); err != nil {
+		return bin, false, firstLine(out)
+	}
+	h, err := hashFile(bin)
+	if err != nil {
+		return bin, false, err.Error()
+	}
+	return bin, h == p.hash, ""
+}
+
 func buildTest(ctx context.Context, root, dir, overlay, out string, extra ...string) ([]byte, error) {
 	args := append([]string{"test", "-c"}, extra...)
 	args = append(args, "-trimpath", "-buildvcs=false", "-ldflags=-buildid=", "-o", out)

@@ -450,18 +450,13 @@ func schemataOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[stri
 		return r
 	}
 	for _, p := range reached {
-		bin := filepath.Join(dir, strings.ReplaceAll(p.dir, "/", "-")+".test")
-		if out, err := buildTest(ctx, cfg.Root, p.dir, overlay, bin); err != nil {
-			r.Status, r.Detail = NoCompile, firstLine(out)
-			return r
-		}
-		h, err := hashFile(bin)
+		bin, same, detail := p.buildMutant(ctx, cfg.Root, dir, overlay)
 		os.Remove(bin)
-		if err != nil {
-			r.Status, r.Detail = NoCompile, err.Error()
+		if detail != "" {
+			r.Status, r.Detail = NoCompile, detail
 			return r
 		}
-		if h != p.hash {
+		if !same {
 			r.Status, r.Detail = Survived, "the tests of "+strings.Join(names, ", ")+" pass"
 			return settle()
 		}
