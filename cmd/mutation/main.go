@@ -133,9 +133,13 @@ func fail(err error) int {
 	return 3
 }
 
+// overlayDir is --overlay: settling a survivor by hand starts with
+// go test -overlay FILE on the packages that should kill it.
+var overlayDir = flag.String("overlay", "", "write each chosen mutant's go build -overlay file under `DIR`, print its path and id, and exit")
+
 // choose narrows the mutants to --match, --survivors-of and --killed-in and
-// draws the --sample; with --list it prints them. A code >= 0 ends the
-// command with that status.
+// draws the --sample; with --list it prints them, with --overlay it writes
+// their overlays. A code >= 0 ends the command with that status.
 func choose(all []mutation.Mutant, match, survivorsOf, killedIn string, sample int, seed uint64, list bool) ([]mutation.Mutant, int) {
 	if match != "" {
 		re, err := regexp.Compile(match)
@@ -157,6 +161,19 @@ func choose(all []mutation.Mutant, match, survivorsOf, killedIn string, sample i
 		}
 	}
 	ms := mutation.Sample(all, sample, seed)
+	if *overlayDir != "" {
+		for i, m := range ms {
+			path, err := mutation.WriteOverlay(".", filepath.Join(*overlayDir, fmt.Sprint(i)), m)
+			if err != nil {
+				return nil, fail(err)
+			}
+			if path, err = filepath.Abs(path); err != nil {
+				return nil, fail(err)
+			}
+			fmt.Printf("%s\t%s\n", path, m.ID())
+		}
+		return nil, 0
+	}
 	if list {
 		for _, m := range ms {
 			fmt.Println(m.ID())

@@ -359,7 +359,7 @@ func judgeOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[string]
 			reached = append(reached, p)
 		}
 	}
-	overlay, err := writeOverlay(cfg.Root, dir, m)
+	overlay, err := WriteOverlay(cfg.Root, dir, m)
 	if err != nil {
 		r.Status, r.Detail = NoCompile, err.Error()
 		return r

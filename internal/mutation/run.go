@@ -102,7 +102,7 @@ func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, probe f
 		r.Status, r.Detail = NotReached, why
 		return cfg.Listed.Settle(r)
 	}
-	overlay, err := writeOverlay(cfg.Root, dir, m)
+	overlay, err := WriteOverlay(cfg.Root, dir, m)
 	if err != nil {
 		r.Status, r.Detail = NoCompile, err.Error()
 		return r
@@ -238,8 +238,9 @@ func clip(b []byte) []byte {
 	return b
 }
 
-// writeOverlay writes m's mutated file and the -overlay file naming it.
-func writeOverlay(root, dir string, m Mutant) (string, error) {
+// WriteOverlay writes m's mutated file into dir and the -overlay file
+// naming it (its path is returned): go build and go test take it as is.
+func WriteOverlay(root, dir string, m Mutant) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}

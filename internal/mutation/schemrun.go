@@ -126,7 +126,7 @@ func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants []Mut
 		if s.unwoven[m.ID()] {
 			// Most do not compile (string -): the package alone says so
 			// sooner than its test binaries.
-			if overlay, err := writeOverlay(cfg.Root, dir, m); err == nil {
+			if overlay, err := WriteOverlay(cfg.Root, dir, m); err == nil {
 				cmd := exec.CommandContext(ctx, "go", "build", "-overlay", overlay, "./"+filepath.Dir(m.File))
 				cmd.Dir = cfg.Root
 				if out, err := cmd.CombinedOutput(); err != nil && ctx.Err() == nil {
@@ -444,7 +444,7 @@ func schemataOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[stri
 	}
 	// A survivor whose every test binary builds identical is identical, as
 	// on the overlay path.
-	overlay, err := writeOverlay(cfg.Root, dir, m)
+	overlay, err := WriteOverlay(cfg.Root, dir, m)
 	if err != nil {
 		r.Status, r.Detail = NoCompile, err.Error()
 		return r

@@ -69,7 +69,7 @@ func TestWeaveKeepsEachMutantsMeaning(t *testing.T) {
 			unwoven[m.ID()] = true
 			continue
 		}
-		overlay, err := writeOverlay(root, filepath.Join(tmp, "m"), m)
+		overlay, err := WriteOverlay(root, filepath.Join(tmp, "m"), m)
 		if err != nil {
 			t.Fatal(err)
 		}
