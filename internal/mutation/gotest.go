@@ -350,6 +350,18 @@ func setupPkg(ctx context.Context, cfg JudgeConfig, tmp, t string, judged map[st
 	return p, nil
 }
 
+// buildRefusal is the first line of go build's refusal of m's package
+// with overlay, or "" when it builds (or the run was interrupted, which is
+// no refusal).
+func buildRefusal(ctx context.Context, root, overlay string, m Mutant) string {
+	cmd := exec.CommandContext(ctx, "go", "build", "-overlay", overlay, "./"+path.Dir(m.File))
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil && ctx.Err() == nil {
+		return firstLine(out)
+	}
+	return ""
+}
+
 func judgeOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[string]*testPkg, m Mutant) Result {
 	r := Result{Mutant: m}
 	settle := func() Result { return cfg.Listed.Settle(r) }
@@ -366,10 +378,8 @@ func judgeOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[string]
 	}
 	if len(reached) == 0 {
 		// Out of the denominator only if it does not compile.
-		cmd := exec.CommandContext(ctx, "go", "build", "-overlay", overlay, "./"+path.Dir(m.File))
-		cmd.Dir = cfg.Root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			r.Status, r.Detail = NoCompile, firstLine(out)
+		if detail := buildRefusal(ctx, cfg.Root, overlay, m); detail != "" {
+			r.Status, r.Detail = NoCompile, detail
 			return r
 		}
 		r.Status, r.Detail = Survived, "not covered: no test of "+strings.Join(cfg.testsOf(m), ", ")+" reaches it"

@@ -312,7 +312,8 @@ func BuildConform(ctx context.Context, root, out string) error {
 
 // pool judges mutants on workers goroutines, each with a scratch directory
 // of its own under tmp, in the mutants' order; it stops handing out
-// mutants once ctx is done, and the results of those not judged stay zero.
+// mutants once ctx is done, and the results of those not judged (or judged
+// while it was done) stay zero.
 func pool(ctx context.Context, workers int, tmp string, mutants []Mutant, progress func(done, total int, r Result), judge func(dir string, m Mutant) Result) ([]Result, error) {
 	results := make([]Result, len(mutants))
 	jobs := make(chan int)
@@ -326,6 +327,11 @@ func pool(ctx context.Context, workers int, tmp string, mutants []Mutant, progre
 			dir := filepath.Join(tmp, fmt.Sprint("w", w))
 			for i := range jobs {
 				r := judge(dir, mutants[i])
+				if ctx.Err() != nil {
+					// Interrupted while judged: a test cut off by the
+					// cancellation fails like a kill. Unjudged, not killed.
+					continue
+				}
 				mu.Lock()
 				results[i] = r
 				done++

@@ -127,10 +127,8 @@ func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants []Mut
 			// Most do not compile (string -): the package alone says so
 			// sooner than its test binaries.
 			if overlay, err := WriteOverlay(cfg.Root, dir, m); err == nil {
-				cmd := exec.CommandContext(ctx, "go", "build", "-overlay", overlay, "./"+filepath.Dir(m.File))
-				cmd.Dir = cfg.Root
-				if out, err := cmd.CombinedOutput(); err != nil && ctx.Err() == nil {
-					return Result{Mutant: m, Status: NoCompile, Detail: firstLine(out)}
+				if detail := buildRefusal(ctx, cfg.Root, overlay, m); detail != "" {
+					return Result{Mutant: m, Status: NoCompile, Detail: detail}
 				}
 			}
 			return judgeOne(ctx, cfg, dir, plain, m)

@@ -1,7 +1,9 @@
 package mutation
 
 import (
+	"context"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -35,5 +37,28 @@ func TestSelectForSpecs(t *testing.T) {
 		if !reflect.DeepEqual(sel.args, c.args) || sel.limit != c.limit {
 			t.Errorf("switch %d: got %q limit %v, want %q limit %v", c.k, sel.args, sel.limit, c.args, c.limit)
 		}
+	}
+}
+
+// An interrupted run reports no verdict for a mutant judged while the
+// interrupt came: its tests were cut off, which looks like a kill.
+func TestPoolDropsWhatTheInterruptCut(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ms := []Mutant{{File: "a.go", Line: 1}, {File: "a.go", Line: 2}, {File: "a.go", Line: 3}}
+	var seen []int
+	rs, err := pool(ctx, 1, t.TempDir(), ms, func(_, _ int, r Result) { seen = append(seen, r.Mutant.Line) }, func(_ string, m Mutant) Result {
+		if m.Line == 2 {
+			cancel() // the interrupt comes while mutant 2 runs
+		}
+		return Result{Mutant: m, Status: Killed}
+	})
+	if err == nil {
+		t.Fatal("pool: no error after the interrupt")
+	}
+	if rs[0].Status != Killed || rs[1].Status != "" || rs[2].Status != "" {
+		t.Errorf("statuses %q %q %q, want killed and two unjudged", rs[0].Status, rs[1].Status, rs[2].Status)
+	}
+	if !slices.Equal(seen, []int{1}) {
+		t.Errorf("progress reported mutants %v, want [1]", seen)
 	}
 }
