@@ -77,6 +77,7 @@ func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants []Mut
 		cache = filepath.Join(cfg.CacheDir, key+".json")
 		if b, err := os.ReadFile(cache); err != nil || json.Unmarshal(b, &traces) != nil {
 			traces = map[string]pkgTrace{}
+			pruneCache(cfg.CacheDir, keptTraces-1) // room for this tree's
 		} else if cfg.Log != nil {
 			cfg.Log(fmt.Sprintf("schemata: the traces of %d test packages come from %s", len(traces), cache))
 		}
@@ -184,6 +185,30 @@ func schemataKey(root string, mutants []Mutant) (string, error) {
 		return nil
 	})
 	return hex.EncodeToString(h.Sum(nil)[:16]), err
+}
+
+// keptTraces is how many trees' traces the cache keeps: each tree (every
+// edit makes a new one) adds a file of a few MB.
+const keptTraces = 8
+
+// pruneCache removes all but the keep most recently written trace files
+// of dir; what it cannot remove only costs disk.
+func pruneCache(dir string, keep int) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	type aged struct {
+		path string
+		mod  time.Time
+	}
+	var all []aged
+	for _, f := range files {
+		if fi, err := os.Stat(f); err == nil {
+			all = append(all, aged{f, fi.ModTime()})
+		}
+	}
+	slices.SortFunc(all, func(a, b aged) int { return b.mod.Compare(a.mod) })
+	for _, a := range all[min(keep, len(all)):] {
+		os.Remove(a.path)
+	}
 }
 
 // setupSchemPkg builds the unmutated and the schemata test binaries of the

@@ -2,6 +2,9 @@ package mutation
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -60,5 +63,25 @@ func TestPoolDropsWhatTheInterruptCut(t *testing.T) {
 	}
 	if !slices.Equal(seen, []int{1}) {
 		t.Errorf("progress reported mutants %v, want [1]", seen)
+	}
+}
+
+// The trace cache keeps the newest trees' files and nothing else grows it.
+func TestPruneCacheKeepsTheNewest(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Now()
+	for i := range 5 {
+		f := filepath.Join(dir, fmt.Sprintf("t%d.json", i))
+		if err := os.WriteFile(f, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(f, now, now.Add(time.Duration(i)*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pruneCache(dir, 2)
+	left, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if want := []string{filepath.Join(dir, "t3.json"), filepath.Join(dir, "t4.json")}; !slices.Equal(left, want) {
+		t.Errorf("left %v, want %v", left, want)
 	}
 }
