@@ -2,13 +2,16 @@ package runner_test
 
 import (
 	"context"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dsh-conform/conform/internal/adapter"
 	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/internal/verdict"
+	"github.com/dsh-conform/conform/reference"
 	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
@@ -83,5 +86,34 @@ func TestJudgeOpAllSkippedIsAReason(t *testing.T) {
 	}
 	if never(verdict.Pass, verdict.Skipped) || never(verdict.Pass) {
 		t.Error("a grep case passed: the op never passed")
+	}
+}
+
+// A process session bounds its own runs, so a caller's timeout shorter
+// than adapter.RunBound is only a backstop no earlier than that bound
+// (engine.go:290): a case run with a 1 ns timeout still gets the
+// adapter's answer, judged, where the raw 1 ns deadline would expire
+// before the request is written.
+func TestJudgeProcessSessionOutlivesAShortTimeout(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	s, err := adapter.Start(ctx, adapter.Config{Argv: []string{exe}, Env: append(os.Environ(), adapterEnv+"=1")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	input := `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a","lineNumber":1,"line":"x"}]}}`
+	out, err := reference.Run("grep.result", []byte(input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := mustParse(t, string(out))
+	c := runner.Case{ID: "grep.result/judge-short-timeout", Op: "grep.result", Input: []byte(input), InputValue: mustParse(t, input),
+		Want: runner.Want{Output: &want}, Requirements: []string{"SEARCH-GREP-1"}}
+	if r := runner.RunCase(ctx, s, c, time.Nanosecond); r.Verdict != verdict.Pass {
+		t.Fatalf("a 1 ns timeout on a process session: %s %q, want pass", r.Verdict, r.Message)
 	}
 }
