@@ -458,3 +458,30 @@ func TestJudgeItem3NeedsItems(t *testing.T) {
 		t.Errorf("retain.items with 1 item kept 2: broken %v", got)
 	}
 }
+
+// RET-TEXT-7: the answer's truncated is the last push's, one push or many
+// (properties.go:766); an empty pushes list has no last push to disagree.
+func TestJudgeText7LastPushTruncated(t *testing.T) {
+	for _, tc := range []struct{ truncated, pushes, want string }{
+		{"false", `[{"kept":true,"truncated":true}]`, "truncated false but the last push reports truncated true"},
+		{"true", `[{"kept":false,"truncated":false}]`, "truncated true but the last push reports truncated false"},
+		{"false", `[{"kept":false,"truncated":true},{"kept":true,"truncated":true}]`, "truncated false but the last push reports truncated true"},
+		{"false", `[{"kept":false,"truncated":true},{"kept":true,"truncated":false}]`, ""},
+		{"false", `[]`, ""},
+	} {
+		om := `{"kind":"none"}`
+		if tc.truncated == "true" {
+			om = `{"kind":"exact","count":1}`
+		}
+		out := mustParse(t, `{"text":"a","truncated":`+tc.truncated+`,"omittedBytes":`+om+`,"pushes":`+tc.pushes+`}`)
+		var msgs []string
+		for _, d := range runner.CheckProperties("retain.text", jsonjs.ObjectValue(), out) {
+			if d.Requirements[0] == "RET-TEXT-7" {
+				msgs = append(msgs, d.Message)
+			}
+		}
+		if want := []string{tc.want}; tc.want == "" && len(msgs) != 0 || tc.want != "" && !slices.Equal(msgs, want) {
+			t.Errorf("truncated %s, pushes %s: RET-TEXT-7 says %q, want %q", tc.truncated, tc.pushes, msgs, tc.want)
+		}
+	}
+}
