@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -158,33 +159,42 @@ func (s *schema) addHooks(root, module string, dirs []string) error {
 	return s.writeOverlay()
 }
 
-// schemataKey names a tree's content and the mutants woven: the traces of
-// one key hold for every run of it.
+// schemataKey names a tree's content, its place (a trace names spec files
+// by path) and the mutants woven: the traces of one key hold for every run
+// of it.
 func schemataKey(root string, mutants []Mutant) (string, error) {
 	h := sha256.New()
-	fmt.Fprintln(h, runtime.Version(), switchSource(0))
+	fmt.Fprintln(h, runtime.Version(), switchSource(0), root)
 	for _, m := range mutants {
 		fmt.Fprintln(h, m.ID())
 	}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	err := hashTree(h, root, nil)
+	return hex.EncodeToString(h.Sum(nil)[:16]), err
+}
+
+// hashTree writes the path (relative to root) and content of every regular
+// file under root to h, but those skip names and those under dot
+// directories (.git, .cache).
+func hashTree(h io.Writer, root string, skip func(rel string) bool) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != root {
 			return filepath.SkipDir
 		}
-		if !d.Type().IsRegular() {
-			return nil
+		rel, err := filepath.Rel(root, p)
+		if err != nil || !d.Type().IsRegular() || skip != nil && skip(rel) {
+			return err
 		}
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(h, "%s %d\n", p, len(b))
+		fmt.Fprintf(h, "%s %d\n", filepath.ToSlash(rel), len(b))
 		h.Write(b)
 		return nil
 	})
-	return hex.EncodeToString(h.Sum(nil)[:16]), err
 }
 
 // keptTraces is how many trees' traces the cache keeps: each tree (every
