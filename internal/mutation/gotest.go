@@ -193,6 +193,7 @@ type JudgeConfig struct {
 	Schemata bool
 	// CacheDir keeps the schemata's traces by the tree's content ("": none).
 	CacheDir string
+	Reports  []string     // the run's report files: the traces' key leaves them out (TreeKey)
 	Log      func(string) // setup messages
 }
 

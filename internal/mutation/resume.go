@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -29,9 +30,11 @@ type RunInfo struct {
 	Sample   int
 }
 
-// TreeKey names the content of the tree at root (hashTree), leaving out the
-// report files named (paths as --json and --resume take them) and their
-// temporary siblings: a run rewrites its report as it goes.
+// TreeKey names the content of the tree at root: the path (relative to
+// root) and bytes of every regular file, but those under dot directories
+// (.git, .cache) and the report files named (paths as --json and --resume
+// take them) with their temporary siblings, which a run rewrites as it goes.
+// It is the judge's trace cache key too (schemataKey).
 func TreeKey(root string, reports ...string) (string, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
@@ -52,8 +55,25 @@ func TreeKey(root string, reports ...string) (string, error) {
 		skip, temps = append(skip, p), append(temps, tempPrefix(p))
 	}
 	h := sha256.New()
-	err = hashTree(h, root, func(rel string) bool {
-		return slices.Contains(skip, rel) || slices.ContainsFunc(temps, func(t string) bool { return strings.HasPrefix(rel, t) })
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != root {
+			return filepath.SkipDir
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil || !d.Type().IsRegular() || slices.Contains(skip, rel) ||
+			slices.ContainsFunc(temps, func(t string) bool { return strings.HasPrefix(rel, t) }) {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s %d\n", filepath.ToSlash(rel), len(b))
+		h.Write(b)
+		return nil
 	})
 	return hex.EncodeToString(h.Sum(nil)[:16]), err
 }

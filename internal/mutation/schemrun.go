@@ -8,8 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -68,7 +66,7 @@ func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants []Mut
 	if err := s.addHooks(root, cfg.Module, order); err != nil {
 		return nil, err
 	}
-	key, err := schemataKey(root, mutants)
+	key, err := schemataKey(root, mutants, cfg.Reports)
 	if err != nil {
 		return nil, err
 	}
@@ -159,42 +157,20 @@ func (s *schema) addHooks(root, module string, dirs []string) error {
 	return s.writeOverlay()
 }
 
-// schemataKey names a tree's content, its place (a trace names spec files
-// by path) and the mutants woven: the traces of one key hold for every run
-// of it.
-func schemataKey(root string, mutants []Mutant) (string, error) {
+// schemataKey names a tree's content (TreeKey, without the run's reports),
+// its place (a trace names spec files by path) and the mutants woven: the
+// traces of one key hold for every run of it, a resumed one too.
+func schemataKey(root string, mutants []Mutant, reports []string) (string, error) {
+	tree, err := TreeKey(root, reports...)
+	if err != nil {
+		return "", err
+	}
 	h := sha256.New()
-	fmt.Fprintln(h, runtime.Version(), switchSource(0), root)
+	fmt.Fprintln(h, runtime.Version(), switchSource(0), root, tree)
 	for _, m := range mutants {
 		fmt.Fprintln(h, m.ID())
 	}
-	err := hashTree(h, root, nil)
-	return hex.EncodeToString(h.Sum(nil)[:16]), err
-}
-
-// hashTree writes the path (relative to root) and content of every regular
-// file under root to h, but those skip names and those under dot
-// directories (.git, .cache).
-func hashTree(h io.Writer, root string, skip func(rel string) bool) error {
-	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != root {
-			return filepath.SkipDir
-		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil || !d.Type().IsRegular() || skip != nil && skip(rel) {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(h, "%s %d\n", filepath.ToSlash(rel), len(b))
-		h.Write(b)
-		return nil
-	})
+	return hex.EncodeToString(h.Sum(nil)[:16]), nil
 }
 
 // keptTraces is how many trees' traces the cache keeps: each tree (every
