@@ -40,7 +40,7 @@ func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, t
 	if len(todo) > 0 {
 		_, err = mutation.RunJudge(ctx, mutation.JudgeConfig{
 			Root: ".", Module: module, Workers: workers, Timeout: timeout, Listed: listed,
-			Schemata: schemata, CacheDir: cache, Reports: []string{rec.Path, *resumeFrom}, Log: func(s string) { fmt.Fprintln(os.Stderr, s) },
+			Schemata: schemata, CacheDir: cache, Reports: treeReports(rec.Path), Log: func(s string) { fmt.Fprintln(os.Stderr, s) },
 			Progress: func(_, _ int, r mutation.Result) { progress(rec, len(ms), r) },
 		}, todo)
 	}

@@ -26,7 +26,7 @@ func record(ms []mutation.Mutant, kind, jsonOut string, seed uint64, sample int)
 		return rec, todo, -1
 	}
 	var err error
-	if info.Tree, err = mutation.TreeKey(".", jsonOut, *resumeFrom); err != nil {
+	if info.Tree, err = mutation.TreeKey(".", treeReports(jsonOut)...); err != nil {
 		return nil, nil, fail(err)
 	}
 	if *resumeFrom == "" {
@@ -49,6 +49,12 @@ func record(ms []mutation.Mutant, kind, jsonOut string, seed uint64, sample int)
 	}
 	fmt.Fprintln(os.Stderr)
 	return rec, todo, -1
+}
+
+// treeReports are the files the tree's key leaves out: this run's reports
+// and the make targets' (Makefile), which a run beside it may rewrite.
+func treeReports(jsonOut string) []string {
+	return []string{jsonOut, *resumeFrom, "mutation.json", "mutation-judge.json"}
 }
 
 // progress reports one judged mutant and rewrites the partial report.
