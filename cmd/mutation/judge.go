@@ -38,11 +38,16 @@ func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, t
 		cache = filepath.Join(dir, "conform-judge")
 	}
 	if len(todo) > 0 {
+		judged := map[string]bool{} // woven all the same, so a resumed run finds its traces
+		for _, r := range rec.Results() {
+			judged[r.Mutant.ID()] = true
+		}
 		_, err = mutation.RunJudge(ctx, mutation.JudgeConfig{
 			Root: ".", Module: module, Workers: workers, Timeout: timeout, Listed: listed,
-			Schemata: schemata, CacheDir: cache, Reports: treeReports(rec.Path), Log: func(s string) { fmt.Fprintln(os.Stderr, s) },
+			Schemata: schemata, CacheDir: cache, Reports: treeReports(rec.Path), Judged: judged,
+			Log:      func(s string) { fmt.Fprintln(os.Stderr, s) },
 			Progress: func(_, _ int, r mutation.Result) { progress(rec, len(ms), r) },
-		}, todo)
+		}, ms)
 	}
 	return finish(ctx, rec, err, mutation.JudgeEquivalentsFile, minScore)
 }

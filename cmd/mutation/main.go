@@ -4,6 +4,7 @@
 //	go run ./cmd/mutation                              # every mutant (make mutation)
 //	go run ./cmd/mutation --sample 40 --seed 1 --min-score 90   # CI sample
 //	go run ./cmd/mutation --judge                      # the judge, by go test (make mutation-judge)
+//	go run ./cmd/mutation --judge --resume mutation-judge.json  # continue a stopped run from its report
 //	go run ./cmd/mutation --coverage                   # golden-coverage gate (make coverage-golden)
 package main
 
@@ -36,7 +37,7 @@ func main() {
 	cover := flag.Bool("coverage", false, "instead of mutants: the golden-coverage gate of reference/ against "+mutation.UncoveredFile)
 	flag.Parse()
 	if flag.NArg() > 0 || *workers < 1 || *sample < 0 {
-		fmt.Fprintln(os.Stderr, "mutation: usage: mutation [--workers N] [--sample N --seed S] [--json FILE] [--min-score P] [--list]")
+		fmt.Fprintln(os.Stderr, "mutation: usage: mutation [--workers N] [--sample N --seed S] [--json FILE] [--resume FILE] [--min-score P] [--list]")
 		os.Exit(2)
 	}
 	if *cover {

@@ -91,11 +91,11 @@ func writeAtomic(path string, b []byte) error {
 		return err
 	}
 	defer os.Remove(f.Name()) // only if the rename did not happen
-	_, err = f.Write(b)
-	for _, next := range []func() error{func() error { return f.Chmod(0o644) }, f.Sync} {
-		if err == nil {
-			err = next()
-		}
+	if _, err = f.Write(b); err == nil {
+		err = f.Chmod(0o644)
+	}
+	if err == nil {
+		err = f.Sync() // a machine that resets keeps the last report whole
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -112,7 +112,7 @@ type Report struct {
 	RunInfo
 	Wall time.Duration
 	// Judged maps each mutant id to its result; the Result's Mutant is
-	// left zero (Split takes it from the enumeration).
+	// left zero (NewRecorder takes it from the enumeration).
 	Judged map[string]Result
 }
 

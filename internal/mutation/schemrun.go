@@ -42,8 +42,8 @@ type pkgTrace struct {
 	Reach map[int][]int `json:"reach"`
 }
 
-// runSchemata is RunJudge on a schemata.
-func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants []Mutant) ([]Result, error) {
+// runSchemata is RunJudge on a schemata of mutants, judging those of todo.
+func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants, todo []Mutant) ([]Result, error) {
 	root, err := filepath.Abs(cfg.Root)
 	if err != nil {
 		return nil, err
@@ -122,7 +122,7 @@ func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants []Mut
 	for t, p := range pkgs {
 		plain[t] = p.testPkg
 	}
-	return pool(ctx, cfg.Workers, tmp, mutants, cfg.Progress, func(dir string, m Mutant) Result {
+	return pool(ctx, cfg.Workers, tmp, todo, cfg.Progress, func(dir string, m Mutant) Result {
 		if s.unwoven[m.ID()] {
 			// Most do not compile (string -): the package alone says so
 			// sooner than its test binaries.
