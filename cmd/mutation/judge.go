@@ -25,6 +25,10 @@ func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, t
 	if code >= 0 {
 		return code
 	}
+	rec, todo, code := record(ms, "judge", jsonOut, seed, sample)
+	if code >= 0 {
+		return code
+	}
 	listed, err := mutation.LoadEquivalents(mutation.JudgeEquivalentsFile)
 	if err != nil {
 		return fail(err)
@@ -33,40 +37,17 @@ func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, t
 	if dir, err := os.UserCacheDir(); err == nil {
 		cache = filepath.Join(dir, "conform-judge")
 	}
-	start := time.Now()
-	rs, err := mutation.RunJudge(ctx, mutation.JudgeConfig{
-		Root: ".", Module: module, Workers: workers, Timeout: timeout, Listed: listed,
-		Schemata: schemata, CacheDir: cache, Log: func(s string) { fmt.Fprintln(os.Stderr, s) },
-		Progress: func(done, total int, r mutation.Result) {
-			fmt.Fprintf(os.Stderr, "[%d/%d] %s %s %s\n", done, total, r.Status, r.Mutant.ID(), r.Detail)
-		},
-	}, ms)
-	interrupted := err != nil && ctx.Err() != nil && rs != nil
-	if err != nil && !interrupted {
-		return fail(err)
-	}
-	if interrupted { // report the mutants judged so far
-		done := rs[:0]
-		for _, r := range rs {
-			if r.Status != "" {
-				done = append(done, r)
-			}
+	if len(todo) > 0 {
+		judged := map[string]bool{} // woven all the same, so a resumed run finds its traces
+		for _, r := range rec.Results() {
+			judged[r.Mutant.ID()] = true
 		}
-		rs = done
-		fmt.Fprintf(os.Stderr, "mutation: interrupted: the report covers the %d mutants judged\n", len(rs))
+		_, err = mutation.RunJudge(ctx, mutation.JudgeConfig{
+			Root: ".", Module: module, Workers: workers, Timeout: timeout, Listed: listed,
+			Schemata: schemata, CacheDir: cache, Reports: treeReports(rec.Path), Judged: judged,
+			Log:      func(s string) { fmt.Fprintln(os.Stderr, s) },
+			Progress: func(_, _ int, r mutation.Result) { progress(rec, len(ms), r) },
+		}, ms)
 	}
-	s := mutation.Summarize(rs, time.Since(start))
-	s.List = mutation.JudgeEquivalentsFile
-	if err := mutation.WriteText(os.Stdout, s, rs); err != nil {
-		return fail(err)
-	}
-	if jsonOut != "" {
-		if err := os.WriteFile(jsonOut, mutation.JSON(s, seed, sample, rs), 0o644); err != nil {
-			return fail(err)
-		}
-	}
-	if interrupted {
-		return 1
-	}
-	return gate(s, mutation.JudgeEquivalentsFile, minScore)
+	return finish(ctx, rec, err, mutation.JudgeEquivalentsFile, minScore)
 }

@@ -30,3 +30,12 @@ func killBy(conform string, timeout time.Duration) (mutation.Judge, error) {
 	}
 	return nil, fmt.Errorf("--kill-by must be golden or fuzz, not %q", *killByName)
 }
+
+// referenceKind names the reference's kill rule in a report, so --resume
+// continues a run of the same rule only (mutation.RunInfo.Kind).
+func referenceKind() string {
+	if *killByName == "fuzz" {
+		return fmt.Sprintf("fuzz cases=%d seed=%d", *fuzzCases, *fuzzSeed)
+	}
+	return *killByName
+}

@@ -4,6 +4,7 @@
 //	go run ./cmd/mutation                              # every mutant (make mutation)
 //	go run ./cmd/mutation --sample 40 --seed 1 --min-score 90   # CI sample
 //	go run ./cmd/mutation --judge                      # the judge, by go test (make mutation-judge)
+//	go run ./cmd/mutation --judge --resume mutation-judge.json  # continue a stopped run from its report
 //	go run ./cmd/mutation --coverage                   # golden-coverage gate (make coverage-golden)
 package main
 
@@ -36,7 +37,7 @@ func main() {
 	cover := flag.Bool("coverage", false, "instead of mutants: the golden-coverage gate of reference/ against "+mutation.UncoveredFile)
 	flag.Parse()
 	if flag.NArg() > 0 || *workers < 1 || *sample < 0 {
-		fmt.Fprintln(os.Stderr, "mutation: usage: mutation [--workers N] [--sample N --seed S] [--json FILE] [--min-score P] [--list]")
+		fmt.Fprintln(os.Stderr, "mutation: usage: mutation [--workers N] [--sample N --seed S] [--json FILE] [--resume FILE] [--min-score P] [--list]")
 		os.Exit(2)
 	}
 	if *cover {
@@ -66,6 +67,10 @@ func run(workers, sample int, seed uint64, jsonOut string, minScore float64, tim
 	if code >= 0 {
 		return code
 	}
+	rec, todo, code := record(ms, referenceKind(), jsonOut, seed, sample)
+	if code >= 0 {
+		return code
+	}
 	listed, err := mutation.LoadEquivalents(mutation.EquivalentsFile)
 	if err != nil {
 		return fail(err)
@@ -81,31 +86,18 @@ func run(workers, sample int, seed uint64, jsonOut string, minScore float64, tim
 		return 2
 	}
 	var unreached map[string]string
-	if kill == nil {
-		if unreached, err = notReached(ctx, conform, ms); err != nil {
+	if kill == nil && len(todo) > 0 {
+		if unreached, err = notReached(ctx, conform, todo); err != nil {
 			return fail(err)
 		}
 	}
-	start := time.Now()
-	rs, err := mutation.Run(ctx, mutation.Config{
-		Root: ".", Conform: conform, Workers: workers, Timeout: timeout, Listed: listed, Judge: kill, Uncovered: unreached,
-		Progress: func(done, total int, r mutation.Result) {
-			fmt.Fprintf(os.Stderr, "[%d/%d] %s %s\n", done, total, r.Status, r.Mutant.ID())
-		},
-	}, ms)
-	if err != nil {
-		return fail(err)
+	if len(todo) > 0 {
+		_, err = mutation.Run(ctx, mutation.Config{
+			Root: ".", Conform: conform, Workers: workers, Timeout: timeout, Listed: listed, Judge: kill, Uncovered: unreached,
+			Progress: func(_, _ int, r mutation.Result) { progress(rec, len(ms), r) },
+		}, todo)
 	}
-	s := mutation.Summarize(rs, time.Since(start))
-	if err := mutation.WriteText(os.Stdout, s, rs); err != nil {
-		return fail(err)
-	}
-	if jsonOut != "" {
-		if err := os.WriteFile(jsonOut, mutation.JSON(s, seed, sample, rs), 0o644); err != nil {
-			return fail(err)
-		}
-	}
-	return gate(s, mutation.EquivalentsFile, minScore)
+	return finish(ctx, rec, err, mutation.EquivalentsFile, minScore)
 }
 
 // conformBinary returns the absolute path of a prebuilt conform, or builds

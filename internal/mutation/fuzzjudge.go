@@ -97,37 +97,16 @@ func firstFailing(report string) string {
 }
 
 // StatusIn keeps the mutants whose status in an earlier JSON report is st,
-// e.g. the golden-killed ones, to judge them again with the fuzzer.
+// e.g. the golden-killed ones, to judge them again with the fuzzer. A
+// partial report (RunInfo.Complete false) gives those judged so far.
 func StatusIn(ms []Mutant, reportPath string, st Status) ([]Mutant, error) {
-	b, err := os.ReadFile(reportPath)
+	rep, err := ReadReport(reportPath)
 	if err != nil {
 		return nil, err
 	}
-	v, err := jsonjs.Parse(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", reportPath, err)
-	}
-	results, _ := v.Get("results")
-	items, ok := results.Items()
-	if !ok {
-		return nil, fmt.Errorf("%s: $.results: not an array", reportPath)
-	}
-	keep := map[string]bool{}
-	for i, it := range items {
-		id, _ := it.Get("id")
-		s, _ := it.Get("status")
-		ids, ok1 := id.Str()
-		ss, ok2 := s.Str()
-		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("%s: $.results[%d]: needs string id and status", reportPath, i)
-		}
-		if Status(ss) == st {
-			keep[ids] = true
-		}
-	}
 	var out []Mutant
 	for _, m := range ms {
-		if keep[m.ID()] {
+		if r, ok := rep.Judged[m.ID()]; ok && r.Status == st {
 			out = append(out, m)
 		}
 	}

@@ -54,7 +54,7 @@ func TestStatusInKeepsOneStatus(t *testing.T) {
 	ms := []Mutant{{File: "a.go", Line: 1, Col: 1, Old: "<", New: "<="}, {File: "a.go", Line: 2, Col: 1, Old: "<", New: "<="}, {File: "a.go", Line: 3, Col: 1, Old: "<", New: "<="}}
 	rs := []Result{{Mutant: ms[0], Status: Killed}, {Mutant: ms[1], Status: Survived}, {Mutant: ms[2], Status: Killed}}
 	p := filepath.Join(t.TempDir(), "r.json")
-	if err := os.WriteFile(p, JSON(Summarize(rs, 0), 1, 0, rs), 0o644); err != nil {
+	if err := os.WriteFile(p, JSON(Summarize(rs, 0), RunInfo{Seed: 1}, rs), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	killed, err := StatusIn(ms, p, Killed)

@@ -193,7 +193,13 @@ type JudgeConfig struct {
 	Schemata bool
 	// CacheDir keeps the schemata's traces by the tree's content ("": none).
 	CacheDir string
-	Log      func(string) // setup messages
+	// Reports are the run's report files: the traces' key leaves them out
+	// (TreeKey). Judged holds the ids of mutants a resumed report judged
+	// already: they are woven (the traces' key is the whole run's) but not
+	// judged again.
+	Reports []string
+	Judged  map[string]bool
+	Log     func(string) // setup messages
 }
 
 // testPkg is one test package's unmutated state: its test binary's hash,
@@ -230,21 +236,22 @@ func (p *testPkg) reached(file string, line, col int) bool {
 // failure (or a run over the time limit) kills the mutant. A mutant whose
 // every built test binary is byte-identical to the unmutated one is
 // Identical; a mutant no test reaches is Survived with detail "not
-// covered".
+// covered". The results are those of the mutants not in cfg.Judged.
 func RunJudge(ctx context.Context, cfg JudgeConfig, mutants []Mutant) ([]Result, error) {
 	tmp, err := os.MkdirTemp("", "conform-judge-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	todo := slices.DeleteFunc(slices.Clone(mutants), func(m Mutant) bool { return cfg.Judged[m.ID()] })
 	if cfg.Schemata {
-		return runSchemata(ctx, cfg, tmp, mutants)
+		return runSchemata(ctx, cfg, tmp, mutants, todo)
 	}
-	pkgs, err := judgeSetup(ctx, cfg, tmp, mutants)
+	pkgs, err := judgeSetup(ctx, cfg, tmp, todo)
 	if err != nil {
 		return nil, err
 	}
-	return pool(ctx, cfg.Workers, tmp, mutants, cfg.Progress, func(dir string, m Mutant) Result {
+	return pool(ctx, cfg.Workers, tmp, todo, cfg.Progress, func(dir string, m Mutant) Result {
 		return judgeOne(ctx, cfg, dir, pkgs, m)
 	})
 }

@@ -72,9 +72,10 @@ func WriteText(w io.Writer, s Summary, rs []Result) error {
 	return err
 }
 
-// JSON is the report as one JSON object: the counts, the score and every
-// result with its file, line, column, change and status.
-func JSON(s Summary, seed uint64, sample int, rs []Result) []byte {
+// JSON is the report as one JSON object: whether the run is complete, its
+// kind and tree, the counts, the score and every result with its file,
+// line, column, change and status.
+func JSON(s Summary, info RunInfo, rs []Result) []byte {
 	num := jsonjs.IntValue
 	items := make([]jsonjs.Value, 0, len(rs))
 	for _, r := range rs {
@@ -93,6 +94,9 @@ func JSON(s Summary, seed uint64, sample int, rs []Result) []byte {
 		))
 	}
 	v := jsonjs.ObjectValue(
+		jsonjs.Member{Key: "complete", Value: jsonjs.BoolValue(info.Complete)},
+		jsonjs.Member{Key: "kind", Value: jsonjs.StringValue(info.Kind)},
+		jsonjs.Member{Key: "tree", Value: jsonjs.StringValue(info.Tree)},
 		jsonjs.Member{Key: "mutants", Value: num(s.Mutants)},
 		jsonjs.Member{Key: "compiled", Value: num(s.Compiled)},
 		jsonjs.Member{Key: "killed", Value: num(s.Killed)},
@@ -103,8 +107,8 @@ func JSON(s Summary, seed uint64, sample int, rs []Result) []byte {
 		jsonjs.Member{Key: "staleListings", Value: num(s.Stale)},
 		jsonjs.Member{Key: "score", Value: jsonjs.NumberValue(s.Score())},
 		jsonjs.Member{Key: "wallSeconds", Value: jsonjs.NumberValue(s.Wall.Seconds())},
-		jsonjs.Member{Key: "seed", Value: jsonjs.NumberValue(float64(seed))},
-		jsonjs.Member{Key: "sample", Value: num(sample)},
+		jsonjs.Member{Key: "seed", Value: jsonjs.NumberValue(float64(info.Seed))},
+		jsonjs.Member{Key: "sample", Value: num(info.Sample)},
 		jsonjs.Member{Key: "results", Value: jsonjs.ArrayValue(items...)},
 	)
 	return append(jsonjs.Marshal(v), '\n')

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,8 +42,8 @@ type pkgTrace struct {
 	Reach map[int][]int `json:"reach"`
 }
 
-// runSchemata is RunJudge on a schemata.
-func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants []Mutant) ([]Result, error) {
+// runSchemata is RunJudge on a schemata of mutants, judging those of todo.
+func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants, todo []Mutant) ([]Result, error) {
 	root, err := filepath.Abs(cfg.Root)
 	if err != nil {
 		return nil, err
@@ -67,7 +66,7 @@ func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants []Mut
 	if err := s.addHooks(root, cfg.Module, order); err != nil {
 		return nil, err
 	}
-	key, err := schemataKey(root, mutants)
+	key, err := schemataKey(root, mutants, cfg.Reports)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +122,7 @@ func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants []Mut
 	for t, p := range pkgs {
 		plain[t] = p.testPkg
 	}
-	return pool(ctx, cfg.Workers, tmp, mutants, cfg.Progress, func(dir string, m Mutant) Result {
+	return pool(ctx, cfg.Workers, tmp, todo, cfg.Progress, func(dir string, m Mutant) Result {
 		if s.unwoven[m.ID()] {
 			// Most do not compile (string -): the package alone says so
 			// sooner than its test binaries.
@@ -158,33 +157,20 @@ func (s *schema) addHooks(root, module string, dirs []string) error {
 	return s.writeOverlay()
 }
 
-// schemataKey names a tree's content and the mutants woven: the traces of
-// one key hold for every run of it.
-func schemataKey(root string, mutants []Mutant) (string, error) {
+// schemataKey names a tree's content (TreeKey, without the run's reports),
+// its place (a trace names spec files by path) and the mutants woven: the
+// traces of one key hold for every run of it, a resumed one too.
+func schemataKey(root string, mutants []Mutant, reports []string) (string, error) {
+	tree, err := TreeKey(root, reports...)
+	if err != nil {
+		return "", err
+	}
 	h := sha256.New()
-	fmt.Fprintln(h, runtime.Version(), switchSource(0))
+	fmt.Fprintln(h, runtime.Version(), switchSource(0), root, tree)
 	for _, m := range mutants {
 		fmt.Fprintln(h, m.ID())
 	}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != root {
-			return filepath.SkipDir
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(h, "%s %d\n", p, len(b))
-		h.Write(b)
-		return nil
-	})
-	return hex.EncodeToString(h.Sum(nil)[:16]), err
+	return hex.EncodeToString(h.Sum(nil)[:16]), nil
 }
 
 // keptTraces is how many trees' traces the cache keeps: each tree (every
