@@ -252,7 +252,7 @@ type Layout struct {
 
 // AppendLayout appends v in the given layout.
 func AppendLayout(dst []byte, v Value, l Layout) []byte {
-	out, _ := appendLayout(dst, v, l, -1)
+	out, _ := appendLayout(dst, v, l, nil)
 	return out
 }
 
@@ -261,14 +261,23 @@ func AppendLayout(dst []byte, v Value, l Layout) []byte {
 // once it has them, so an excerpt of a huge or deeply nested value (issue
 // 23) costs what it shows, not what the value holds. The cut may fall
 // inside a UTF-8 sequence.
+//
+// Only conform's judge cuts values (excerpts, MaxWholeBytes): the cut is
+// here and not in appendLayout, which the adapter links, so that the
+// judge's mutation run mutates it (issue 22).
 func AppendPrefix(dst []byte, v Value, n int) (out []byte, whole bool) {
-	return appendLayout(dst, v, Layout{}, max(n, 0))
+	start, n := len(dst), max(n, 0)
+	// A byte more may be written after n: then it is not whole.
+	out, whole = appendLayout(dst, v, Layout{}, func(b []byte) bool { return len(b)-start >= n })
+	if len(out)-start > n {
+		return out[:start+n], false
+	}
+	return out, whole
 }
 
-// appendLayout is AppendLayout stopping after limit bytes (limit < 0: no
-// limit); whole reports whether it wrote all of v.
-func appendLayout(dst []byte, v Value, l Layout, limit int) (out []byte, whole bool) {
-	start := len(dst)
+// appendLayout is AppendLayout stopping before an event once full(dst)
+// (full nil: never); whole reports whether it wrote all of v.
+func appendLayout(dst []byte, v Value, l Layout, full func([]byte) bool) (out []byte, whole bool) {
 	indent, compactFrom := l.Indent, l.CompactFrom
 	newline := func(depth int) {
 		dst = append(dst, '\n')
@@ -279,8 +288,8 @@ func appendLayout(dst []byte, v Value, l Layout, limit int) (out []byte, whole b
 	pretty := func(containerDepth int) bool { return indent > 0 && containerDepth < compactFrom }
 	w := walker{insertionOrder: l.InsertionOrder}
 	w.walk(v, func(ev event) {
-		if limit >= 0 && len(dst)-start >= limit {
-			w.stop = true // a byte more is written after limit: not whole
+		if full != nil && full(dst) {
+			w.stop = true
 			return
 		}
 		switch ev.kind {
@@ -317,9 +326,6 @@ func appendLayout(dst []byte, v Value, l Layout, limit int) (out []byte, whole b
 			}
 		}
 	})
-	if limit >= 0 && len(dst)-start > limit {
-		return dst[:start+limit], false
-	}
 	return dst, !w.stop
 }
 

@@ -2,6 +2,7 @@ package jsonjs_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -119,6 +120,34 @@ func TestJudgeAppendPrefixOfNothing(t *testing.T) {
 				t.Errorf("AppendPrefix(x, %s, %d) = %q, %v; want \"x\", false", jsonjs.Marshal(v), n, out, whole)
 			}
 		}
+	}
+}
+
+// AppendPrefix appends to what dst holds the first n bytes of Marshal(v)
+// and is whole exactly when n covers them all; the judge's excerpts and
+// its MaxWholeBytes rest on both.
+func TestJudgeAppendPrefixIsMarshalsPrefix(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := genValue(3).Draw(t, "v")
+		dst := []byte(rapid.StringN(0, 4, -1).Draw(t, "dst"))
+		full := jsonjs.Marshal(v)
+		n := rapid.IntRange(0, len(full)+2).Draw(t, "n")
+		out, whole := jsonjs.AppendPrefix(append([]byte(nil), dst...), v, n)
+		want := string(dst) + string(full[:min(n, len(full))])
+		if string(out) != want || whole != (n >= len(full)) {
+			t.Fatalf("AppendPrefix(%q, %s, %d) = %q, %v; want %q, %v", dst, full, n, out, whole, want, n >= len(full))
+		}
+	})
+}
+
+// AppendPrefix stops before the event that would start past n: an excerpt
+// of a value holding one huge string writes the bracket, not the string.
+func TestJudgeAppendPrefixStopsAtTheCut(t *testing.T) {
+	v := jsonjs.ArrayValue(jsonjs.StringValue(strings.Repeat("a", 1<<20)))
+	var out []byte
+	bytes := allocated(func() { out, _ = jsonjs.AppendPrefix(nil, v, 1) })
+	if string(out) != "[" || bytes >= 1<<16 {
+		t.Errorf("AppendPrefix([1 MiB string], 1) = %q after %d bytes allocated; want \"[\" and under 64 KiB", out, bytes)
 	}
 }
 
