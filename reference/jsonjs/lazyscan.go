@@ -3,6 +3,7 @@ package jsonjs
 import (
 	"encoding/binary"
 	"math/bits"
+	"unicode/utf8"
 )
 
 // scan is Scan's driver: run reads the text and pauses for whatever
@@ -221,4 +222,44 @@ colon:
 // a borrow or a carry starts at a byte that is flagged itself.
 func nonDigits(x uint64) uint64 {
 	return ((x - swarLo*'0') | (x + swarLo*(0x80-':'))) & swarHi
+}
+
+// scanStringFrom is scanString for Lazy.Scan, which also checks the UTF-8
+// of the string, so that a text of ASCII strings is read once: the plain
+// runs are read 8 bytes at a time as in scanString, OR-ing the bytes before
+// each stop into high, and only when one is non-ASCII does utf8.Valid read
+// the body. It goes on from b[j] in the body that starts at b[s], the bytes
+// before j plain ASCII (Scan reads the first run itself, to its first stop
+// or non-ASCII byte). valid is exact because a text Scan accepts has
+// non-ASCII bytes only inside strings, and ASCII quotes end every one: the
+// text is UTF-8 exactly when every string body is (so Lazy.Str need not
+// check a string again).
+func scanStringFrom(b []byte, s, j int) (end int, escaped, valid bool) {
+	n, high := len(b), uint64(0)
+	for {
+		for ; j+8 <= n; j += 8 {
+			x := binary.LittleEndian.Uint64(b[j : j+8])
+			if m := stopMask(x); m != 0 {
+				high |= x & (m&-m - 1) // the bytes before the stop
+				j += bits.TrailingZeros64(m) >> 3
+				goto stop
+			}
+			high |= x
+		}
+		for ; j < n && !isStop(b[j]); j++ {
+			high |= uint64(b[j])
+		}
+		if j >= n {
+			return -1, false, false
+		}
+	stop:
+		if b[j] == '"' {
+			return j + 1, escaped, high&swarHi == 0 || utf8.Valid(b[s:j])
+		}
+		k := escapeLen(b, j)
+		if k == 0 {
+			return -1, false, false // a raw control character or a bad escape
+		}
+		j, escaped = j+k, true
+	}
 }

@@ -303,46 +303,6 @@ func utf8Step(b []byte, i int) (size int, ok bool) {
 	return j - i, true
 }
 
-// scanStringFrom is scanString for Lazy.Scan, which also checks the UTF-8
-// of the string, so that a text of ASCII strings is read once: the plain
-// runs are read 8 bytes at a time as in scanString, OR-ing the bytes before
-// each stop into high, and only when one is non-ASCII does utf8.Valid read
-// the body. It goes on from b[j] in the body that starts at b[s], the bytes
-// before j plain ASCII (Scan reads the first run itself, to its first stop
-// or non-ASCII byte). valid is exact because a text Scan accepts has
-// non-ASCII bytes only inside strings, and ASCII quotes end every one: the
-// text is UTF-8 exactly when every string body is (so Lazy.Str need not
-// check a string again).
-func scanStringFrom(b []byte, s, j int) (end int, escaped, valid bool) {
-	n, high := len(b), uint64(0)
-	for {
-		for ; j+8 <= n; j += 8 {
-			x := binary.LittleEndian.Uint64(b[j : j+8])
-			if m := stopMask(x); m != 0 {
-				high |= x & (m&-m - 1) // the bytes before the stop
-				j += bits.TrailingZeros64(m) >> 3
-				goto stop
-			}
-			high |= x
-		}
-		for ; j < n && !isStop(b[j]); j++ {
-			high |= uint64(b[j])
-		}
-		if j >= n {
-			return -1, false, false
-		}
-	stop:
-		if b[j] == '"' {
-			return j + 1, escaped, high&swarHi == 0 || utf8.Valid(b[s:j])
-		}
-		k := escapeLen(b, j)
-		if k == 0 {
-			return -1, false, false // a raw control character or a bad escape
-		}
-		j, escaped = j+k, true
-	}
-}
-
 // smallInt reads a lexeme of up to 15 digits, maybe after '-': its
 // magnitude and sign, exact in an int64 and in a double (below 2^53). ok
 // is false for any other text, which only ParseFloat reads exactly.
