@@ -1,0 +1,40 @@
+package jsonjs
+
+import (
+	"bytes"
+	"testing"
+)
+
+// deep's contract on a refusal: it reports false and changes nothing (the
+// value, the position, the tape), and no container of that text is tried
+// again, not even a valid one inside the refused one: each try would scan
+// to the error anew, a cost quadratic in the depth (a tape that grew to
+// the error is reused, so the retries allocate nothing to see).
+func TestJudgeDeepRefusesOnceAndChangesNothing(t *testing.T) {
+	text := []byte(`[[1] , -]`)
+	newParser := func() *parser { return &parser{data: text, text: bytes.Clone(text)} }
+
+	p := newParser() // the inner [1] alone is read onto a tape
+	var v Value
+	i := 1
+	if !p.deep(&v, &i) || i != 5 || string(Marshal(v)) != "[1]" {
+		t.Fatalf("deep([1]) = %s, i = %d; want [1], 5", Marshal(v), i)
+	}
+
+	p = newParser()
+	want := IntValue(7)
+	v, i = want, 0
+	if p.deep(&v, &i) {
+		t.Fatal("deep accepted an invalid container")
+	}
+	if i != 0 || !Equal(v, want) || (p.tape != nil && len(p.tape.spans) != 0) {
+		t.Fatalf("a refusal changed i to %d, v to %s, the tape to %v", i, Marshal(v), p.tape)
+	}
+	i = 1
+	if p.deep(&v, &i) {
+		t.Fatal("after a refusal, deep read another container of the text")
+	}
+	if i != 1 || !Equal(v, want) {
+		t.Fatalf("a refusal changed i to %d, v to %s", i, Marshal(v))
+	}
+}
