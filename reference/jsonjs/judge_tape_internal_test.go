@@ -38,3 +38,21 @@ func TestJudgeDeepRefusesOnceAndChangesNothing(t *testing.T) {
 		t.Fatalf("a refusal changed i to %d, v to %s", i, Marshal(v))
 	}
 }
+
+// A Lazy keeps a tape of lazyKeep spans from one text to the next; only
+// a larger one, grown by a huge text, is released.
+func TestJudgeLazyKeepsATapeOfLazyKeep(t *testing.T) {
+	for _, c := range []struct {
+		capacity int
+		kept     bool
+	}{{lazyKeep, true}, {lazyKeep + 1, false}} {
+		var l Lazy
+		l.tape = make([]span, 0, c.capacity)
+		if !l.Scan([]byte(`[1,{"a":[2,"x"]}]`)) {
+			t.Fatal("refused")
+		}
+		if kept := cap(l.tape) == c.capacity; kept != c.kept {
+			t.Errorf("a tape of %d spans: kept %v, want %v", c.capacity, kept, c.kept)
+		}
+	}
+}
