@@ -2,6 +2,7 @@ package jsonjs
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -53,6 +54,30 @@ func TestJudgeLazyKeepsATapeOfLazyKeep(t *testing.T) {
 		}
 		if kept := cap(l.tape) == c.capacity; kept != c.kept {
 			t.Errorf("a tape of %d spans: kept %v, want %v", c.capacity, kept, c.kept)
+		}
+	}
+}
+
+// Once a Lazy's tape holds lazyKeep spans, it grows once, to room for
+// every value the rest of the text can start (issue 23), and by a quarter
+// at least: not doubled (the small tape's growth), and not again. A text
+// of lazyKeep+5 values needs a quarter more; one of need values a tape of
+// need spans, where need-1 fills whole pages (so a tape one short is not
+// rounded up to enough).
+func TestJudgeLazyTapeGrowsOnceToTheValuesLeft(t *testing.T) {
+	for _, c := range []struct{ need, atMost int }{
+		{lazyKeep + 6, lazyKeep + lazyKeep/4 + 1024},
+		{98*1024 + 1, 98*1024 + 1 + 1024},
+	} {
+		// the root array and need-1 items, the tape full at lazyKeep of them
+		text := []byte("[" + strings.Repeat("1,", c.need-2) + "1]")
+		var l Lazy
+		l.tape = make([]span, 0, lazyKeep) // kept from an earlier text
+		if !l.Scan(text) || len(l.tape) != c.need {
+			t.Fatalf("Scan of %d values: %d spans", c.need, len(l.tape))
+		}
+		if got := cap(l.tape); got >= c.atMost {
+			t.Errorf("a tape of %d values grew to %d spans, want fewer than %d", c.need, got, c.atMost)
 		}
 	}
 }
