@@ -24,7 +24,7 @@ var tapeRefused = []string{
 	// strings and keys
 	`["\x"]`, `["a`, `["\u12"]`, "[\"a\x01\"]", `{"\q":1}`, `{"a`, `["é\"]`, `{"é`,
 	// literals, structure
-	`[tru]`, `[nul]`, `[falsy]`, `[1,]`, `{"a":1,}`, `{"a" 1}`, `{1:2}`, `[1 2]`, `[`, `{"a":[}`, `[]]`,
+	`[tru]`, `[nul]`, `[falsy]`, `[:]`, `[:1]`, `{"a"::1}`, `[/]`, `[1,]`, `{"a":1,}`, `{"a" 1}`, `{1:2}`, `[1 2]`, `[`, `{"a":[}`, `[]]`,
 }
 
 // nest puts inner under n containers, arrays or objects of one member.
@@ -37,14 +37,18 @@ func nest(inner string, n int, objects bool) string {
 
 // A text the tape's scanner refuses deep down is read by the tree, with
 // its error (the byte and position), and one it reads gives the tree's
-// value; both whether the tape starts at the default depth or at the
-// root (so the scanner is first called at the error's container or
-// around it).
+// value; Lazy, which shares the scanner, accepts what the tree does;
+// whether the tape starts at the default depth or at the root (so the
+// scanner is first called at the error's container or around it).
 func TestJudgeTapeAndTreeAgreeDeepDown(t *testing.T) {
 	for n, inner := range append(tapeRead, tapeRefused...) {
 		for _, objects := range []bool{false, true} {
 			text := nest(inner, jsonjs.DeepFrom()+2, objects)
 			tree, terr := parseAt(text, 1<<30)
+			var l jsonjs.Lazy
+			if l.Scan([]byte(text)) != (terr == nil) {
+				t.Errorf("%s: Scan says %v, the tree's error %v", inner, terr != nil, terr)
+			}
 			if refused := n >= len(tapeRead); (terr != nil) != refused {
 				t.Fatalf("%s: the tree's error %v", inner, terr)
 			}
