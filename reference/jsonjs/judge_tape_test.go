@@ -83,3 +83,31 @@ func deepAt(v jsonjs.Value, from int) jsonjs.Value {
 	}
 	return v
 }
+
+// A text cut anywhere inside a deep value (a literal, number, string or
+// key half written, a container left open) is refused by Lazy and by the
+// tape as by the tree, with the tree's error.
+func TestJudgeTapeRefusesCutTexts(t *testing.T) {
+	for _, inner := range tapeRead {
+		for _, objects := range []bool{false, true} {
+			text := nest(inner, jsonjs.DeepFrom()+2, objects)
+			start := strings.Index(text, inner)
+			for k := start + 1; k < start+len(inner); k++ {
+				cut := text[:k]
+				_, terr := parseAt(cut, 1<<30)
+				if terr == nil {
+					t.Fatalf("%s: the tree accepts it", cut[start:])
+				}
+				var l jsonjs.Lazy
+				if l.Scan([]byte(cut)) {
+					t.Errorf("%s: Scan accepts it", cut[start:])
+				}
+				for _, from := range []int{jsonjs.DeepFrom(), 0} {
+					if _, err := parseAt(cut, from); fmt.Sprint(err) != fmt.Sprint(terr) {
+						t.Errorf("%s from depth %d: error %v, the tree's %v", cut[start:], from, err, terr)
+					}
+				}
+			}
+		}
+	}
+}
