@@ -8,9 +8,10 @@ import (
 	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
-// tapeRead and tapeRefused are values with what the tape's scanner pauses for (a number
-// other than a plain integer, a string with an escape or a non-ASCII
-// byte, space, keys) or refuses there; each is nested below enough
+// tapeRead and tapeRefused are values with what the tape's scanner
+// pauses for (a number other than a plain integer, a string with an
+// escape or a non-ASCII byte, space, keys) or refuses there (':' and '/'
+// are the bytes either side of the digits); each is nested below enough
 // arrays or objects to be read onto a tape.
 var tapeRead = []string{
 	`[-1.5e3, 0, -0, 12.25E-1, "a\"b", "é", "\ud83d\ude00", true, false, null]`,
