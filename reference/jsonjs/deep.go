@@ -109,10 +109,10 @@ func scanValue(b []byte, tape []span, i int) (out []span, end int, ok bool) {
 // finish prepares the spans from r on, which run just wrote for one value
 // of data: strings and keys decoded in place in t.text (as parser.decode
 // does; a body only shrinks, and no other value shares it), their ends
-// moved to the decoded ones, and each container's last element marked.
+// moved to the decoded ones, and each container's last element marked
+// (the value at r is no element: its last is never read).
 func (t *deepTape) finish(data []byte, r int) {
 	text, spans := t.text, t.spans
-	spans[r].last = false
 	for k := r; k < len(spans); k++ {
 		s := &spans[k]
 		switch text[s.start] {
