@@ -57,6 +57,18 @@ var _ = Describe("check-log's judge (issue 22)", func() {
 		Expect(findings(edited("valid-base"))).To(BeEmpty())
 	})
 
+	// structure.go header: `!isInt` -> `isInt` on seedLength read every
+	// valid header as wrong and let a negative or fractional one pass.
+	It("checks a header's seedLength is a non-negative integer", func() {
+		header := `"cwd":"/w","delegationDepth":0}`
+		Expect(findings(edited("valid-base", header, `"cwd":"/w","delegationDepth":0,"seedLength":3}`))).To(BeEmpty())
+		for _, bad := range []string{"-1", "1.5", `"3"`} {
+			got := findings(edited("valid-base", header, `"cwd":"/w","delegationDepth":0,"seedLength":`+bad+`}`))
+			Expect(got).To(HaveLen(1), bad)
+			Expect(got[0]).To(ContainSubstring("seedLength " + bad + " is not a non-negative integer"))
+		}
+	})
+
 	// search.go agreement.grep: the uncapped branch's `len(last)-1` -> `-0`
 	// (the recovery sentence read with its closing parenthesis never
 	// parses, so the footer went unnoticed and the log passed).
