@@ -56,7 +56,7 @@ var JudgeTargets = []JudgeTarget{
 	// the tree parser, which gives the same answer, so a golden case cannot
 	// see a mutant that refuses a text; jsonjs's tape-against-tree and
 	// depth-cost specs can.
-	{Dir: "reference/jsonjs", Unlinked: true, Owned: []string{"deep.go", "lazyscan.go", "lazy.go"}, Tests: []string{"reference/jsonjs", "internal/runner", "internal/logcheck", "conformtest", "generators/sessionlog", "internal/report", "cmd/conform"}},
+	{Dir: "reference/jsonjs", Unlinked: true, Owned: []string{"deep.go", "lazyscan.go", "lazy.go", "stack.go"}, Tests: []string{"reference/jsonjs", "internal/runner", "internal/logcheck", "conformtest", "generators/sessionlog", "internal/report", "cmd/conform"}},
 }
 
 // JudgeMutants enumerates the mutants of JudgeTargets; module is root's
