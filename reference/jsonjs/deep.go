@@ -463,10 +463,12 @@ func Over(v Value, n int) bool {
 	return count > n
 }
 
-// atDeep is whether a value starting with c opens a container deepFrom
-// levels down, which Parse tries to keep on the tape. It is here, with
-// the tape, because which containers go on it changes what a text costs,
-// not what it reads (the judge's mutation run owns this file, issue 22).
-func (p *parser) atDeep(c byte) bool {
-	return (c == '{' || c == '[') && p.open.len() >= deepFrom
+// tapes reads the value starting with c at d[*i] onto the tape (deep)
+// when it opens a container deepFrom levels down. It is here, with the
+// tape, because which containers go on it changes what a text costs, not
+// what it reads (the judge's mutation run owns this file, issue 22).
+func (p *parser) tapes(c byte, v *Value, i *int) bool {
+	// c|0x20 is '{' for '{' and '[' (0x5B) alone: one test keeps the
+	// call inlined in Parse's loop.
+	return c|0x20 == '{' && p.open.len() >= deepFrom && p.deep(v, i)
 }

@@ -190,7 +190,7 @@ func (p *parser) parse() (Value, error) {
 		}
 		var v Value
 		switch c := d[i]; {
-		case p.atDeep(c) && p.deep(&v, &i):
+		case p.tapes(c, &v, &i):
 		case c == '{':
 			i = space(d, i+1)
 			if i < len(d) && d[i] == '}' {
