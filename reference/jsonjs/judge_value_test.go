@@ -169,3 +169,40 @@ func TestJudgeSizeUpToMatchesMarshal(t *testing.T) {
 		}
 	})
 }
+
+// The walks' chunked stack (stack.go) pops back through every chunk in
+// order: a value 3,200 levels deep (objects outside, arrays inside) spans
+// three chunks (the first grows as a slice does, past 1,024), and each
+// closer must be its own container's.
+func TestJudgeStackPopsThroughEveryChunk(t *testing.T) {
+	const n = 1600
+	v := jsonjs.IntValue(1)
+	for range n {
+		v = jsonjs.ArrayValue(v)
+	}
+	for range n {
+		v = jsonjs.ObjectValue(jsonjs.Member{Key: "a", Value: v})
+	}
+	want := strings.Repeat(`{"a":`, n) + strings.Repeat("[", n) + "1" + strings.Repeat("]", n) + strings.Repeat("}", n)
+	if got := string(jsonjs.Marshal(v)); got != want {
+		i := 0
+		for i < min(len(got), len(want)) && got[i] == want[i] {
+			i++
+		}
+		t.Fatalf("Marshal of %d objects around %d arrays differs at byte %d of %d", n, n, i, len(want))
+	}
+}
+
+// A text refused while deeper than one chunk of Parse's stack of open
+// containers leaves chunks below the first; the reset after it keeps the
+// first for the next text, which then parses as usual.
+func TestJudgeParseResetsAfterADeepRefusal(t *testing.T) {
+	for _, depth := range []int{1500, 3000} {
+		if _, err := jsonjs.Parse([]byte(strings.Repeat("[", depth))); err == nil {
+			t.Fatalf("Parse of %d unclosed brackets: no error", depth)
+		}
+		if v, err := jsonjs.Parse([]byte(`{"a":[1,2]}`)); err != nil || string(jsonjs.Marshal(v)) != `{"a":[1,2]}` {
+			t.Fatalf("Parse after %d unclosed brackets: %s, %v", depth, jsonjs.Marshal(v), err)
+		}
+	}
+}
