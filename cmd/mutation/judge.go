@@ -44,7 +44,7 @@ func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, t
 		}
 		_, err = mutation.RunJudge(ctx, mutation.JudgeConfig{
 			Root: ".", Module: module, Workers: workers, Timeout: timeout, Listed: listed,
-			Schemata: schemata, CacheDir: cache, Reports: treeReports(rec.Path), Judged: judged,
+			Schemata: schemata, CacheDir: cache, Tree: rec.Info.Tree, Judged: judged,
 			Log:      func(s string) { fmt.Fprintln(os.Stderr, s) },
 			Progress: func(_, _ int, r mutation.Result) { progress(rec, len(ms), r) },
 		}, ms)

@@ -21,10 +21,6 @@ func record(ms []mutation.Mutant, kind, jsonOut string, seed uint64, sample int)
 		jsonOut = *resumeFrom
 	}
 	info := mutation.RunInfo{Kind: kind, Seed: seed, Sample: sample}
-	if jsonOut == "" {
-		rec, todo := mutation.NewRecorder("", info, ms, nil)
-		return rec, todo, -1
-	}
 	var err error
 	if info.Tree, err = mutation.TreeKey(".", treeReports(jsonOut)...); err != nil {
 		return nil, nil, fail(err)
@@ -62,7 +58,7 @@ func progress(rec *mutation.Recorder, total int, r mutation.Result) {
 	if err := rec.Add(r); err != nil {
 		fmt.Fprintln(os.Stderr, "mutation: writing the report:", err)
 	}
-	fmt.Fprintf(os.Stderr, "[%d/%d] %s %s %s\n", len(rec.Results()), total, r.Status, r.Mutant.ID(), r.Detail)
+	fmt.Fprintf(os.Stderr, "[%d/%d] %s %s %s\n", rec.Len(), total, r.Status, r.Mutant.ID(), r.Detail)
 }
 
 // finish ends a run whose judging returned err: the text report and the

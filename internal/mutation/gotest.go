@@ -193,13 +193,13 @@ type JudgeConfig struct {
 	Schemata bool
 	// CacheDir keeps the schemata's traces by the tree's content ("": none).
 	CacheDir string
-	// Reports are the run's report files: the traces' key leaves them out
-	// (TreeKey). Judged holds the ids of mutants a resumed report judged
+	// Tree is Root's TreeKey, the run's reports left out (the traces' key
+	// holds it). Judged holds the ids of mutants a resumed report judged
 	// already: they are woven (the traces' key is the whole run's) but not
 	// judged again.
-	Reports []string
-	Judged  map[string]bool
-	Log     func(string) // setup messages
+	Tree   string
+	Judged map[string]bool
+	Log    func(string) // setup messages
 }
 
 // testPkg is one test package's unmutated state: its test binary's hash,

@@ -207,6 +207,9 @@ func (rec *Recorder) Add(r Result) error {
 	return rec.Write(false)
 }
 
+// Len is how many mutants are judged so far (len(Results()), not built).
+func (rec *Recorder) Len() int { return len(rec.got) }
+
 // Results is every mutant judged so far, in the run's order.
 func (rec *Recorder) Results() []Result {
 	out := make([]Result, 0, len(rec.got))

@@ -66,10 +66,12 @@ func runSchemata(ctx context.Context, cfg JudgeConfig, tmp string, mutants, todo
 	if err := s.addHooks(root, cfg.Module, order); err != nil {
 		return nil, err
 	}
-	key, err := schemataKey(root, mutants, cfg.Reports)
-	if err != nil {
-		return nil, err
+	if cfg.Tree == "" { // a caller that writes no report
+		if cfg.Tree, err = TreeKey(root); err != nil {
+			return nil, err
+		}
 	}
+	key := schemataKey(root, cfg.Tree, mutants)
 	traces := map[string]pkgTrace{}
 	cache := ""
 	if cfg.CacheDir != "" {
@@ -157,20 +159,16 @@ func (s *schema) addHooks(root, module string, dirs []string) error {
 	return s.writeOverlay()
 }
 
-// schemataKey names a tree's content (TreeKey, without the run's reports),
-// its place (a trace names spec files by path) and the mutants woven: the
-// traces of one key hold for every run of it, a resumed one too.
-func schemataKey(root string, mutants []Mutant, reports []string) (string, error) {
-	tree, err := TreeKey(root, reports...)
-	if err != nil {
-		return "", err
-	}
+// schemataKey names a tree's content (its TreeKey), its place (a trace
+// names spec files by path) and the mutants woven: the traces of one key
+// hold for every run of it, a resumed one too.
+func schemataKey(root, tree string, mutants []Mutant) string {
 	h := sha256.New()
 	fmt.Fprintln(h, runtime.Version(), switchSource(0), root, tree)
 	for _, m := range mutants {
 		fmt.Fprintln(h, m.ID())
 	}
-	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // keptTraces is how many trees' traces the cache keeps: each tree (every
