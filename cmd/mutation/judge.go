@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -10,6 +11,13 @@ import (
 
 	"github.com/dsh-conform/conform/internal/mutation"
 )
+
+// ownTests is --own-tests: a quick pass for settling survivors, not the
+// judge's verdict. Each mutant meets only its own package's tests (the first
+// of its target's Tests), so the setup traces one package, not cmd/conform,
+// and a survivor costs no selection of cmd/conform's specs: its survivors
+// are a superset of the judge's.
+var ownTests = flag.Bool("own-tests", false, "--judge: judge each mutant by its own package's tests only (a superset of the judge's survivors, to settle first; kind \"judge own-tests\")")
 
 // judge is the judge's run (make mutation-judge): mutants of the code that
 // decides verdicts, killed by conform's own go test (docs/mutation.md "The
@@ -25,7 +33,11 @@ func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, t
 	if code >= 0 {
 		return code
 	}
-	rec, todo, code := record(ms, "judge", jsonOut, seed, sample)
+	kind := "judge"
+	if *ownTests {
+		kind = "judge own-tests" // a different kill rule: never resumed into, or read as, a judge run
+	}
+	rec, todo, code := record(ms, kind, jsonOut, seed, sample)
 	if code >= 0 {
 		return code
 	}
@@ -44,7 +56,7 @@ func judge(workers, sample int, seed uint64, jsonOut string, minScore float64, t
 		}
 		_, err = mutation.RunJudge(ctx, mutation.JudgeConfig{
 			Root: ".", Module: module, Workers: workers, Timeout: timeout, Listed: listed,
-			Schemata: schemata, CacheDir: cache, Tree: rec.Info.Tree, Judged: judged,
+			Schemata: schemata, CacheDir: cache, Tree: rec.Info.Tree, Judged: judged, OwnTests: *ownTests,
 			Log:      func(s string) { fmt.Fprintln(os.Stderr, s) },
 			Progress: func(_, _ int, r mutation.Result) { progress(rec, len(ms), r) },
 		}, ms)

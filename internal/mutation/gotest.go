@@ -186,7 +186,10 @@ type JudgeConfig struct {
 	Timeout time.Duration
 	Listed  Equivalents // JudgeEquivalentsFile
 	// Tests, when set, replaces each target's Tests (the rule's own test).
-	Tests    []string
+	Tests []string
+	// OwnTests keeps only the first of each target's Tests, the mutated
+	// package's own (--own-tests).
+	OwnTests bool
 	Progress func(done, total int, r Result)
 	// Schemata judges the mutants on a schemata (schemrun.go) instead of a
 	// build per mutant.
@@ -262,6 +265,9 @@ func (cfg JudgeConfig) testsOf(m Mutant) []string {
 		return cfg.Tests
 	}
 	t, _ := targetOf(m)
+	if cfg.OwnTests && len(t.Tests) > 0 {
+		return t.Tests[:1]
+	}
 	return t.Tests
 }
 

@@ -217,6 +217,24 @@ func TestJudgeTargetsTestTheirPackage(t *testing.T) {
 	}
 }
 
+// --own-tests judges each mutant by its own package's tests: the first of
+// its target's, which is the mutated package itself.
+func TestJudgeOwnTestsIsTheMutatedPackage(t *testing.T) {
+	for _, tg := range JudgeTargets {
+		m := Mutant{File: path.Join(tg.Dir, "x.go")}
+		if len(tg.Files) > 0 {
+			m.File = path.Join(tg.Dir, tg.Files[0])
+		}
+		got := JudgeConfig{OwnTests: true}.testsOf(m)
+		if len(got) != 1 || got[0] != tg.Dir {
+			t.Errorf("%s: own tests %q, want [%s]", tg.Dir, got, tg.Dir)
+		}
+		if all := (JudgeConfig{}).testsOf(m); len(all) != len(tg.Tests) {
+			t.Errorf("%s: tests %q without --own-tests, want %q", tg.Dir, all, tg.Tests)
+		}
+	}
+}
+
 func TestTestPkgReached(t *testing.T) {
 	p := &testPkg{cover: map[string][]Block{"a.go": {
 		{StartLine: 3, StartCol: 10, EndLine: 5, EndCol: 2, Count: 1},
