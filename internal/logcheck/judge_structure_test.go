@@ -328,3 +328,91 @@ var _ = Describe("check-log's pruned replacement with a malformed range (LOG-3, 
 		}))
 	})
 })
+
+// spec/schemas/log-event.json and log-packed-chunks.json give seqs, turns
+// and ranges as JSON integers with minimum 0, which -0 is (JSON Schema
+// cannot tell it from 0); only the header's createdAt and delegationDepth
+// refuse it (log-header.json).
+var _ = Describe("check-log's -0 outside the header (issue 22)", func() {
+	It("reads a -0 seq, seq0, turn, source seq or replace start as 0", func() {
+		Expect(findings(edited("valid-base", `{"type":"turn/start","seq":0,`, `{"type":"turn/start","seq":-0,`))).To(BeEmpty())
+		Expect(findings([]byte(baseHeader + "\n" + rowWith(`"seq0":3`, `"seq0":-0`) + "\n"))).To(BeEmpty())
+		Expect(findings(withRow(rowWith(`"turn":1,"step":1,"index":0`, `"turn":1,"step":1,"index":-0`)))).To(BeEmpty())
+		Expect(findings(edited("valid-base", `"id":"u1"},"surfaceOp":"append"}`, `"id":"u1"},"surfaceOp":"append","sourceEventSeqs":[-0]}`))).To(BeEmpty())
+		Expect(findings(edited("valid-base", `"id":"u1"},"surfaceOp":"append"}`, `"id":"u1"},"surfaceOp":{"op":"replace","start":-0,"end":-0}}`))).To(BeEmpty())
+	})
+})
+
+var _ = Describe("check-log's envelope members (LOG-3, issue 22)", func() {
+	const stepEnd = `{"type":"step/end","seq":14,"time":1785591990012,"data":{"turn":1,"step":1}}`
+	env := func(line string) []string {
+		GinkgoHelper()
+		return findings(edited("valid-base", stepEnd, line))
+	}
+
+	It("requires type to be a non-empty string", func() {
+		for _, bad := range []string{`""`, `5`, `null`, `["step/end"]`} {
+			Expect(env(`{"type":` + bad + `,"seq":14,"time":1785591990012,"data":{"turn":1,"step":1}}`)).To(Equal([]string{
+				"LOG-3 violation: seq 14: event envelope: type is missing or not a non-empty string",
+			}), bad)
+		}
+		Expect(env(`{"seq":14,"time":1785591990012,"data":{"turn":1,"step":1}}`)).To(Equal([]string{
+			"LOG-3 violation: seq 14: event envelope: type is missing or not a non-empty string",
+		}))
+	})
+
+	It("requires time and data", func() {
+		Expect(env(`{"type":"step/end","seq":14,"data":{"turn":1,"step":1}}`)).To(Equal([]string{
+			"LOG-3 violation: seq 14: event envelope: time is missing",
+		}))
+		Expect(env(`{"type":"step/end","seq":14,"time":1785591990012}`)).To(Equal([]string{
+			"LOG-3 violation: seq 14: event envelope: data is missing",
+		}))
+		Expect(env(`{"type":"step/end","seq":14,"time":-1785591990012,"data":{}}`)).To(BeEmpty())
+		Expect(env(`{"type":"step/end","seq":14,"time":1785591990012,"data":"x"}`)).To(Equal([]string{
+			"LOG-3 violation: seq 14: event envelope: data is a JSON string, not an object",
+		}))
+	})
+
+	It("allows sourceEventSeqs only on messages and results", func() {
+		Expect(env(`{"type":"step/end","seq":14,"time":1785591990012,"data":{"turn":1,"step":1},"sourceEventSeqs":[13]}`)).To(Equal([]string{
+			`LOG-3 violation: seq 14: event envelope: sourceEventSeqs on a "step/end" event (only user/message, assistant/message and tool/result may carry it)`,
+		}))
+		Expect(env(`{"type":"step/end","seq":14,"time":1785591990012,"data":{"turn":1,"step":1},"surfaceOp":"append"}`)).To(Equal([]string{
+			`LOG-3 violation: seq 14: event envelope: surfaceOp on a "step/end" event (only user/message, assistant/message and tool/result may carry it)`,
+		}))
+	})
+
+	It("accepts ignorable true and names any other value", func() {
+		Expect(env(`{"type":"step/end","seq":14,"time":1785591990012,"data":{"turn":1,"step":1},"ignorable":true}`)).To(BeEmpty())
+		Expect(env(`{"type":"step/end","seq":14,"time":1785591990012,"data":{"turn":1,"step":1},"ignorable":1}`)).To(Equal([]string{
+			"LOG-3 violation: seq 14: event envelope: ignorable is 1, not true",
+		}))
+	})
+
+	It("counts unknown types, and warns only for one without ignorable", func() {
+		unknown := func(tail string) string {
+			return `{"type":"future/thing","seq":14,"time":1785591990012,"data":{"x":1}` + tail + "}"
+		}
+		log := edited("valid-base", stepEnd, unknown(""))
+		Expect(findings(log)).To(Equal([]string{
+			`LOG-6 warning: seq 14: unknown event type "future/thing" without ignorable:true (a reader of this vocabulary would refuse the log)`,
+		}))
+		log = edited("valid-base", stepEnd, unknown(`,"ignorable":true`)+"\n"+stepEnd)
+		Expect(findings(log)).To(ContainElement(HavePrefix("LOG-CHECK-1 ")))
+		Expect(findings(log)).NotTo(ContainElement(HavePrefix("LOG-6 ")))
+		r := checkBytes(edited("valid-base", stepEnd, unknown(`,"ignorable":true`)+"\n"+strings.Replace(unknown(""), `"seq":14`, `"seq":15`, 1),
+			`{"type":"turn/end","seq":15,`, `{"type":"turn/end","seq":16,`), logcheck.Defaults())
+		Expect(r.err).NotTo(HaveOccurred())
+		Expect(r.stats.UnknownTypes).To(Equal(map[string]int{"future/thing": 2}))
+		Expect(r.stats.Events).To(Equal(17))
+	})
+})
+
+var _ = Describe("check-log's packed rows, more members (LOG-4, issue 22)", func() {
+	It("does not sum member times from a missing time0", func() {
+		Expect(findings(withRow(rowWith(`"time0":1785591990000,`, ``, `"dt":[1,0]`, `"dt":[9007199254740991,1]`)))).To(Equal([]string{
+			"LOG-4 violation: seq 3: text-chunks row lacks time0",
+		}))
+	})
+})
