@@ -352,7 +352,7 @@ var _ = Describe("check-log's envelope members (LOG-3, issue 22)", func() {
 
 	It("requires type to be a non-empty string", func() {
 		for _, bad := range []string{`""`, `5`, `null`, `["step/end"]`} {
-			Expect(env(`{"type":` + bad + `,"seq":14,"time":1785591990012,"data":{"turn":1,"step":1}}`)).To(Equal([]string{
+			Expect(env(`{"type":`+bad+`,"seq":14,"time":1785591990012,"data":{"turn":1,"step":1}}`)).To(Equal([]string{
 				"LOG-3 violation: seq 14: event envelope: type is missing or not a non-empty string",
 			}), bad)
 		}
