@@ -1,6 +1,7 @@
 package logcheck_test
 
 import (
+	"strconv"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -416,3 +417,54 @@ var _ = Describe("check-log's packed rows, more members (LOG-4, issue 22)", func
 		}))
 	})
 })
+
+var _ = Describe("check-log's sequence (LOG-5, LOG-CHECK-1, issue 22)", func() {
+	It("does not warn about the first seq after an event whose seq is unknown", func() {
+		Expect(findings(edited("valid-base", `{"type":"turn/start","seq":0,`, `{"type":"turn/start",`))).To(Equal([]string{
+			"LOG-3 violation: line 2: event envelope: seq is missing",
+		}))
+		Expect(findings(edited("valid-base", `{"type":"turn/start","seq":0,`, `{"type":"turn/start","seq":1,`,
+			`{"type":"step/start","seq":1,`, `{"type":"step/start","seq":2,`))).To(Equal([]string{
+			"LOG-5 warning: seq 1: the first event has seq 1, not 0 (trimmed fixture?)",
+			"LOG-CHECK-1 violation: seq 2: seq 2 does not increase (previous seq 2 on line 3)",
+		}))
+	})
+
+	It("names a repeated seq and the line that had it", func() {
+		Expect(findings(edited("valid-base", `{"type":"step/end","seq":14,`, `{"type":"step/end","seq":13,`))).To(Equal([]string{
+			"LOG-CHECK-1 violation: seq 13: seq 13 does not increase (previous seq 13 on line 13)",
+			// The repeat is the previous seq now: turn/end's 15 skips 14.
+			"LOG-5 warning: seq 15: seq jumps from 13 to 15 (1 missing; trimmed fixture?)",
+		}))
+		// After a row: its last member's seq is the previous one.
+		Expect(findings(edited("valid-base", `{"type":"tool/call","seq":6,`, `{"type":"tool/call","seq":5,`,
+			`"sourceEventSeqs":[6]}`, `"sourceEventSeqs":[5]}`))).To(Equal([]string{
+			"LOG-CHECK-1 violation: seq 5: seq 5 does not increase (previous seq 5 on line 5)",
+			"LOG-5 warning: seq 7: seq jumps from 5 to 7 (1 missing; trimmed fixture?)",
+		}))
+	})
+})
+
+var _ = Describe("check-log's calls open at EOF (issue 22)", func() {
+	// Each run_code call files a sub-call numbered 2 with no 1 and never
+	// ends: the end-of-log check reports each call's dispatches, by call seq.
+	It("reports the open calls in seq order", func() {
+		var b strings.Builder
+		b.WriteString(baseHeader + "\n")
+		b.WriteString(`{"type":"turn/start","seq":0,"time":1785591990000,"data":{"turn":1}}` + "\n")
+		b.WriteString(`{"type":"step/start","seq":1,"time":1785591990001,"data":{"turn":1,"step":1}}` + "\n")
+		ids := []string{"call_d", "call_a", "call_c", "call_b"}
+		for i, id := range ids {
+			seq := 2 + 2*i
+			b.WriteString(`{"type":"tool/call","seq":` + itoa(seq) + `,"time":1785591990002,"data":{"turn":1,"step":1,"callId":"` + id + `","name":"run_code","arguments":"{\"code\": \"return 1;\", \"description\": \"Run\"}"}}` + "\n")
+			b.WriteString(`{"type":"tool/code-dispatch-start","seq":` + itoa(seq+1) + `,"time":1785591990003,"data":{"rootCallId":"` + id + `","parentCallId":"` + id + `","subCallId":"` + id + `:code:2","name":"grep","arguments":{"pattern":"x"}}}` + "\n")
+		}
+		got := findings([]byte(b.String()))
+		Expect(got).To(HaveLen(len(ids)), "%q", got)
+		for i, id := range ids {
+			Expect(got[i]).To(HavePrefix("LOG-CHECK-CODE-6 violation: seq "+itoa(3+2*i)+" ("+id+"): "), "%q", got)
+		}
+	})
+})
+
+func itoa(n int) string { return strconv.Itoa(n) }
