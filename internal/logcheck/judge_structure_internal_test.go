@@ -65,8 +65,15 @@ func TestJudgeClipCutsAtARuneStart(t *testing.T) {
 		{`"` + strings.Repeat("a", 39) + "€" + `bc"`, `"` + strings.Repeat("a", 39) + "…"},
 		// Exactly 40 bytes: whole, no mark.
 		{`"` + strings.Repeat("a", 38) + `"`, `"` + strings.Repeat("a", 38) + `"`},
-		// 41 bytes: cut to 40.
+		// 41 bytes: cut to 40, the 40 bytes before byte 40.
 		{`"` + strings.Repeat("a", 39) + `"`, `"` + strings.Repeat("a", 39) + "…"},
+		// No rune starts after the quote: the only boundary left is 0.
+		{`"` + strings.Repeat("\x80", 45) + `"`, "…"},
+		// A rune start at 1, then none: the cut is at 1.
+		{`"` + "\xe2" + strings.Repeat("\x80", 45) + `"`, `"…`},
+		// Invalid UTF-8 in what is kept is replaced.
+		{"\"a\xffb\"", "\"a\uFFFDb\""},
+		{`"` + strings.Repeat("a", 30) + "\xff" + strings.Repeat("b", 20) + `"`, `"` + strings.Repeat("a", 30) + "\uFFFD" + strings.Repeat("b", 8) + "…"},
 	} {
 		if got := clip(raw(c.in)); got != c.want {
 			t.Errorf("clip(%q) = %q, want %q", c.in, got, c.want)

@@ -468,3 +468,35 @@ var _ = Describe("check-log's calls open at EOF (issue 22)", func() {
 })
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+var _ = Describe("check-log's envelope reading, every place (issue 22)", func() {
+	// envelope.read takes type, seq, time and data by position only when
+	// all four are in the harness's order; an unknown member in any of
+	// those places is still an unexpected member (LOG-3), and LOG-7 lets
+	// the known ones come in any order.
+	const stepEnd = `{"type":"step/end","seq":14,"time":1785591990012,"data":{"turn":1,"step":1}}`
+	It("rejects an unknown member in each of the first four places", func() {
+		for _, line := range []string{
+			`{"when":1,"seq":14,"time":1785591990012,"data":{"turn":1,"step":1},"type":"step/end"}`,
+			`{"type":"step/end","when":1,"time":1785591990012,"data":{"turn":1,"step":1},"seq":14}`,
+			`{"type":"step/end","seq":14,"time":1785591990012,"when":1,"data":{"turn":1,"step":1}}`,
+		} {
+			Expect(findings(edited("valid-base", stepEnd, line))).To(Equal([]string{
+				`LOG-3 violation: seq 14: event envelope: unexpected envelope member(s) "when"`,
+			}), line)
+		}
+		Expect(findings(edited("valid-base", stepEnd, `{"data":{"turn":1,"step":1},"time":1785591990012,"seq":14,"type":"step/end"}`))).To(BeEmpty())
+	})
+})
+
+var _ = Describe("check-log's packed rows of one member (LOG-4, issue 22)", func() {
+	It("wants an empty dt for one member", func() {
+		one := func(dt string) []string {
+			GinkgoHelper()
+			return findings(withRow(rowWith(`"dt":[1,0],"texts":["Loo","king","…"]`, `"dt":`+dt+`,"texts":["Looking…"]`)))
+		}
+		jump := "LOG-5 warning: " + afterRow + "seq jumps from 3 to 6 (2 missing; trimmed fixture?)"
+		Expect(one(`[]`)).To(Equal([]string{jump}))
+		Expect(one(`[1]`)).To(Equal([]string{"LOG-4 violation: seq 3: len(dt) is 1, want 0 for 1 members", jump}))
+	})
+})
