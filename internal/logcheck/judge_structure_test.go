@@ -500,3 +500,23 @@ var _ = Describe("check-log's packed rows of one member (LOG-4, issue 22)", func
 		Expect(one(`[1]`)).To(Equal([]string{"LOG-4 violation: seq 3: len(dt) is 1, want 0 for 1 members", jump}))
 	})
 })
+
+var _ = Describe("check-log's pruned replacement with a -0 range (LOG-RES-3, issue 22)", func() {
+	// LOG-3 accepts -0 as a replace range's start or end (it is a JSON
+	// integer >= 0), so LOG-RES-3 must compare it as 0, not skip the
+	// replacement as if LOG-3 had reported its range.
+	const op = `"surfaceOp":{"op":"replace","start":7,"end":7},"sourceEventSeqs":[7]}`
+	replace := func(v string) []string {
+		GinkgoHelper()
+		return findings(edited("valid-pruned-replacement", op, v))
+	}
+
+	It("compares a -0 start or end as 0", func() {
+		Expect(replace(`"surfaceOp":{"op":"replace","start":-0,"end":-0},"sourceEventSeqs":[-0]}`)).To(Equal([]string{
+			"LOG-RES-3 violation: seq 16 (call_grep): pruned replacement: it replaces seq 0 but the call's result is seq 7",
+		}))
+		Expect(replace(`"surfaceOp":{"op":"replace","start":7,"end":-0},"sourceEventSeqs":[7]}`)).To(Equal([]string{
+			"LOG-RES-3 violation: seq 16 (call_grep): pruned replacement: replace range 7..0 is not one event",
+		}))
+	})
+})
