@@ -12,9 +12,10 @@ import (
 
 // Issue 22: survivors of the judge's run in structure.go, the envelope
 // checks (LOG-2 header, LOG-3 event envelope, LOG-4 packed rows, LOG-5
-// sequence). Each log is testdata/rules/valid-base.jsonl with one bad
-// member edited in; each expected finding is the one docs/contracts.md's
-// rule asks for, worded as the check words it.
+// sequence). Most logs are testdata/rules/valid-base.jsonl with one bad
+// member edited in (a few are valid-pruned-replacement.jsonl, or a header
+// and a row); each expected finding is the one docs/contracts.md's rule
+// (and spec/schemas/log-*.json) asks for, worded as the check words it.
 
 // The base log's packed row (line 5, seqs 3..5) and its parts.
 const (
