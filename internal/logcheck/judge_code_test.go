@@ -66,3 +66,62 @@ var _ = Describe("check-log's judge, run_code results and dispatch events (issue
 		Expect(got[0]).To(ContainSubstring("parentCallId is not a string"))
 	})
 })
+
+// nestedBase is valid-base.jsonl with two more events inserted after the
+// outer call's first start (seq 11) as seq 12 and 13, the later events
+// renumbered.
+func nestedBase(start, settle string) []byte {
+	GinkgoHelper()
+	first := `"subCallId":"call_code:code:1","name":"grep","arguments":{"pattern":"x"}}}` + "\n"
+	return edited("valid-base",
+		`"seq":15,`, `"seq":17,`, `"seq":14,`, `"seq":16,`, `"seq":13,`, `"seq":15,`, `"seq":12,`, `"seq":14,`,
+		first, first+start+"\n"+settle+"\n")
+}
+
+var _ = Describe("check-log's judge, nested dispatch (issue 22)", func() {
+	// LOG-CHECK-CODE-4 allows "future nesting": a parentCallId that is an
+	// earlier subCallId with the same rootCallId. Such a dispatch is filed
+	// under the sub-call's own outer call, so it lies inside it
+	// (LOG-CHECK-CODE-5) and numbers from 1 under its own parent.
+	It("accepts a dispatch pair whose parent is an earlier sub-call of the same root", func() {
+		log := nestedBase(
+			`{"type":"tool/code-dispatch-start","seq":12,"time":1785591990009,"data":{"rootCallId":"call_code","parentCallId":"call_code:code:1","subCallId":"call_code:code:1:code:1","name":"grep","arguments":{"pattern":"y"}}}`,
+			`{"type":"tool/code-dispatch","seq":13,"time":1785591990009,"data":{"rootCallId":"call_code","parentCallId":"call_code:code:1","subCallId":"call_code:code:1:code:1","name":"grep","arguments":{"pattern":"y"},"isError":false,"content":[{"type":"text","text":"No matches found"}]}}`)
+		Expect(findings(log)).To(BeEmpty())
+	})
+})
+
+var _ = Describe("check-log's judge, the dispatch spill bound (issue 22)", func() {
+	// LOG-CHECK-CODE-8 bounds a settle whose content is a single text
+	// ending with a spill notice; the same words split over two text
+	// blocks are not a dispatch-arm spill, so the bound does not apply.
+	split := func() []byte {
+		return edited("code8-spilled-settle",
+			`"content":[{"type":"text","text":"Found 1 match\n\n(Omitted`,
+			`"content":[{"type":"text","text":"Found 1 match\n\n"},{"type":"text","text":"(Omitted`)
+	}
+	It("bounds a single spilled text", func() {
+		Expect(requirements(edited("code8-spilled-settle"), withInline(100))).To(Equal([]string{v("LOG-CHECK-CODE-8")}))
+	})
+	It("does not bound a spill notice in the second of two text blocks", func() {
+		Expect(findings(split(), withInline(100))).To(BeEmpty())
+		Expect(findings(split())).To(BeEmpty())
+	})
+})
+
+var _ = Describe("check-log's judge, a settle whose content is not an array (issue 22)", func() {
+	// A settle's content must be an array of blocks (LOG-DISP-1 via
+	// LOG-CHECK-CODE-4); when it is not, there is no text to hold to the
+	// grep sub-call's envelope rule (SEARCH-ERR-1) or the spill bound, so
+	// the shape violation is the only finding.
+	for _, content := range []string{`"Error: grep failed"`, `{"type":"text","text":"Error: grep failed"}`, `7`, `true`, `null`} {
+		It("reports only the shape of an error settle with content "+content, func() {
+			log := edited("valid-base",
+				`"isError":false,"content":[{"type":"text","text":"Found 1 match\n\na.ts\nLine 1: x"}]`,
+				`"isError":true,"content":`+content)
+			got := findings(log)
+			Expect(requirements(log)).To(Equal([]string{v("LOG-CHECK-CODE-4")}), "%q", got)
+			Expect(got[0]).To(ContainSubstring("settle content is"))
+		})
+	}
+})
