@@ -103,6 +103,13 @@ var _ = Describe("check-log's judge, the dispatch spill bound (issue 22)", func(
 	It("bounds a single spilled text", func() {
 		Expect(requirements(edited("code8-spilled-settle"), withInline(100))).To(Equal([]string{v("LOG-CHECK-CODE-8")}))
 	})
+	It("bounds a spilled text whatever the omitted byte count", func() {
+		for _, n := range []string{"1", "10", "1418", "99999"} {
+			log := edited("code8-spilled-settle", "(Omitted 1417 bytes.", "(Omitted "+n+" bytes.")
+			Expect(requirements(log, withInline(100))).To(Equal([]string{v("LOG-CHECK-CODE-8")}), n)
+			Expect(requirements(log)).To(Equal([]string{u("LOG-CHECK-CODE-8")}), n)
+		}
+	})
 	It("does not bound a spill notice in the second of two text blocks", func() {
 		Expect(findings(split(), withInline(100))).To(BeEmpty())
 		Expect(findings(split())).To(BeEmpty())
@@ -124,4 +131,16 @@ var _ = Describe("check-log's judge, a settle whose content is not an array (iss
 			Expect(got[0]).To(ContainSubstring("settle content is"))
 		})
 	}
+})
+
+var _ = Describe("check-log's judge, a dispatch under a call that is not run_code (issue 22)", func() {
+	// LOG-CHECK-CODE-5: the parent is an earlier tool/call named run_code.
+	// Only a run_code program dispatches sub-calls, so a start and a settle
+	// filed under an open bash call are each out of place.
+	It("reports each dispatch event under an open bash call", func() {
+		log := edited("valid-base", `"callId":"call_code","name":"run_code",`, `"callId":"call_code","name":"bash",`)
+		got := findings(log)
+		Expect(requirements(log)).To(Equal([]string{v("LOG-CHECK-CODE-5"), v("LOG-CHECK-CODE-5")}), "%q", got)
+		Expect(got[0]).To(ContainSubstring(`a "bash" call, not run_code`))
+	})
 })
