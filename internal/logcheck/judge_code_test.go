@@ -144,3 +144,55 @@ var _ = Describe("check-log's judge, a dispatch under a call that is not run_cod
 		Expect(got[0]).To(ContainSubstring(`a "bash" call, not run_code`))
 	})
 })
+
+var _ = Describe("check-log's judge, a grep sub-call's error settle without a text block (issue 22)", func() {
+	// SEARCH-ERR-1 via CODE-DISPATCH-3: an error settle of a grep sub-call
+	// carries what its top-level result would, the registry's "Error: …"
+	// text. Content without any text block lacks it; check-log reports
+	// that (it used to index the first text block and panic when there was
+	// none: code.go:247 tested the block count, not the text count).
+	cases := map[string][]string{
+		`[]`:                            {v("SEARCH-ERR-1")},
+		`[{"type":"image","data":"x"}]`: {v("SEARCH-ERR-1")},
+		`[5]`:                           {v("LOG-CHECK-CODE-4"), v("SEARCH-ERR-1")},
+	}
+	for content, want := range cases {
+		It("reports the missing envelope of content "+content, func() {
+			log := edited("valid-base",
+				`"isError":false,"content":[{"type":"text","text":"Found 1 match\n\na.ts\nLine 1: x"}]`,
+				`"isError":true,"content":`+content)
+			Expect(requirements(log)).To(Equal(want), "%q", findings(log))
+			// With content hooks on, the text rule only warns (a hook may
+			// rewrite a text); the shape rule stays a violation.
+			hooked := append(append([]string{}, want[:len(want)-1]...), w("SEARCH-ERR-1"))
+			Expect(requirements(log, withHooks())).To(Equal(hooked), "%q", findings(log, withHooks()))
+		})
+	}
+	It("accepts the envelope as the settle's one text", func() {
+		log := edited("valid-base",
+			`"isError":false,"content":[{"type":"text","text":"Found 1 match\n\na.ts\nLine 1: x"}]`,
+			`"isError":true,"content":[{"type":"text","text":"Error: path not found: src"}]`)
+		Expect(findings(log)).To(BeEmpty())
+	})
+})
+
+var _ = Describe("check-log's judge, settle texts however the JSON spells them (issue 22)", func() {
+	// The sub-call rules read a settle's text, so a text must be judged
+	// the same whether the log's JSON writes a character plainly or as a
+	// \u escape, and whether the text comes in one text block or two (the
+	// settle's text is their concatenation). check-log used to skip the
+	// decode when the raw line lacked the words as written, letting both
+	// spellings of a violation pass.
+	It("finds a nested grep's stored-result sentence written with a \\u escape (CODE-DISPATCH-6)", func() {
+		log := edited("dispatch6-nested-grep-spill", `(Full grep result stored at: `, `(Full grep result\u0020stored at: `)
+		Expect(requirements(log)).To(Equal([]string{v("CODE-DISPATCH-6")}), "%q", findings(log))
+	})
+	It("finds a nested grep's stored-result sentence split over two text blocks (CODE-DISPATCH-6)", func() {
+		log := edited("dispatch6-nested-grep-spill", `(Full grep result stored at: `, `(Full grep result"},{"type":"text","text":" stored at: `)
+		Expect(requirements(log)).To(Equal([]string{v("CODE-DISPATCH-6")}), "%q", findings(log))
+	})
+	It("bounds a spilled settle whose notice is written with a \\u escape (LOG-CHECK-CODE-8)", func() {
+		log := edited("code8-spilled-settle", `Full formatted result stored at: `, `Full formatted result\u0020stored at: `)
+		Expect(requirements(log, withInline(100))).To(Equal([]string{v("LOG-CHECK-CODE-8")}), "%q", findings(log, withInline(100)))
+	})
+})
