@@ -196,3 +196,19 @@ var _ = Describe("check-log's judge, settle texts however the JSON spells them (
 		Expect(requirements(log, withInline(100))).To(Equal([]string{v("LOG-CHECK-CODE-8")}), "%q", findings(log, withInline(100)))
 	})
 })
+
+var _ = Describe("check-log's judge, a nested dispatch after its root's result (issue 22)", func() {
+	// LOG-CHECK-CODE-5: dispatch events lie before their parent's result.
+	// Once call_code has its result, its sub-call call_code:code:1 is no
+	// open parent either, so a dispatch under it is out of place.
+	It("reports a dispatch pair whose parent sub-call's run_code call has its result", func() {
+		result := `"role":"user","id":"msg-call_code"}},"surfaceOp":"append","sourceEventSeqs":[10]}` + "\n"
+		log := edited("valid-base",
+			`"seq":15,`, `"seq":17,`, `"seq":14,`, `"seq":16,`,
+			result, result+
+				`{"type":"tool/code-dispatch-start","seq":14,"time":1785591990011,"data":{"rootCallId":"call_code","parentCallId":"call_code:code:1","subCallId":"call_code:code:1:code:1","name":"grep","arguments":{"pattern":"y"}}}`+"\n"+
+				`{"type":"tool/code-dispatch","seq":15,"time":1785591990011,"data":{"rootCallId":"call_code","parentCallId":"call_code:code:1","subCallId":"call_code:code:1:code:1","name":"grep","arguments":{"pattern":"y"},"isError":false,"content":[{"type":"text","text":"No matches found"}]}}`+"\n")
+		got := findings(log)
+		Expect(requirements(log)).To(Equal([]string{v("LOG-CHECK-CODE-5"), v("LOG-CHECK-CODE-5")}), "%q", got)
+	})
+})
