@@ -35,3 +35,39 @@ var _ = Describe("check-log's judge, sub-call ids on tool/call (issue 22)", func
 		Entry("not a sub-call number", "call_grep:code:01"),
 	)
 })
+
+// afterCode is valid-base.jsonl with the run_code call's id replaced by
+// code everywhere, and a copy of the glob call and result with call id
+// id inserted after the run_code result (seq 14, 15).
+func afterCode(code, id string) []byte {
+	GinkgoHelper()
+	b, err := os.ReadFile(filepath.Join("testdata", "rules", "valid-base.jsonl"))
+	Expect(err).NotTo(HaveOccurred())
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	Expect(lines).To(HaveLen(15)) // the text-chunks row holds seqs 3..5
+	call := strings.NewReplacer(`"seq":8,`, `"seq":14,`, "call_glob", id).Replace(lines[7])
+	res := strings.NewReplacer(`"seq":9,`, `"seq":15,`, "call_glob", id, `"sourceEventSeqs":[8]`, `"sourceEventSeqs":[14]`).Replace(lines[8])
+	out := append(append([]string{}, lines[:13]...), call, res,
+		strings.Replace(lines[13], `"seq":14,`, `"seq":16,`, 1),
+		strings.Replace(lines[14], `"seq":15,`, `"seq":17,`, 1))
+	return []byte(strings.ReplaceAll(strings.Join(out, "\n")+"\n", "call_code", code))
+}
+
+var _ = Describe("check-log's judge, sub-call ids of run_code calls of any id (issue 22)", func() {
+	It("keeps the inserted call valid under an ordinary id", func() {
+		Expect(findings(afterCode("call_code", "call_more"))).To(BeEmpty())
+	})
+	// <x>:code:<n> for a finished run_code call x is a sub-call id, whatever
+	// x's spelling, one leading ':' included.
+	for _, code := range []string{"call_code", ":c", "c"} {
+		It("reports a tool/call "+code+":code:2 after run_code "+code+" finished", func() {
+			log := afterCode(code, code+":code:2")
+			got := findings(log)
+			Expect(got).NotTo(BeEmpty())
+			Expect(got[0]).To(HavePrefix("LOG-CHECK-CODE-7 violation"), "%q", got)
+			for _, f := range got {
+				Expect(f).To(HavePrefix("LOG-CHECK-CODE-7 "))
+			}
+		})
+	}
+})
