@@ -33,6 +33,7 @@ var _ = Describe("check-log's judge, sub-call ids on tool/call (issue 22)", func
 		Entry("x a finished grep call", "call_grep:code:1"),
 		Entry("x a one-byte unknown id", "z:code:1"),
 		Entry("not a sub-call number", "call_grep:code:01"),
+		Entry("a colon without :code:", "call:glob"),
 	)
 })
 
