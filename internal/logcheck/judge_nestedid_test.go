@@ -72,3 +72,27 @@ var _ = Describe("check-log's judge, sub-call ids of run_code calls of any id (i
 		})
 	}
 })
+
+var _ = Describe("check-log's judge, a dispatched sub-call id of any form (issue 22)", func() {
+	// LOG-CHECK-CODE-7: an id a dispatch used as subCallId is a sub-call id
+	// even when it does not have the <parent>:code:<n> form (itself a
+	// LOG-CHECK-CODE-4 violation), so a tool/call under it is a nested card.
+	It("reports a tool/call that reuses a malformed subCallId", func() {
+		b, err := os.ReadFile(filepath.Join("testdata", "rules", "valid-base.jsonl"))
+		Expect(err).NotTo(HaveOccurred())
+		lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+		Expect(lines).To(HaveLen(15))
+		call := strings.NewReplacer(`"seq":8,`, `"seq":13,`, "call_glob", "weird").Replace(lines[7])
+		res := strings.NewReplacer(`"seq":9,`, `"seq":14,`, "call_glob", "weird", `"sourceEventSeqs":[8]`, `"sourceEventSeqs":[13]`).Replace(lines[8])
+		out := append(append([]string{}, lines[:12]...), call, res,
+			strings.Replace(lines[12], `"seq":13,`, `"seq":15,`, 1),
+			strings.Replace(lines[13], `"seq":14,`, `"seq":16,`, 1),
+			strings.Replace(lines[14], `"seq":15,`, `"seq":17,`, 1))
+		log := []byte(strings.ReplaceAll(strings.Join(out, "\n")+"\n", `"subCallId":"call_code:code:1"`, `"subCallId":"weird"`))
+		got := findings(log)
+		Expect(got).To(ContainElement(HavePrefix("LOG-CHECK-CODE-7 violation")), "%q", got)
+		for _, f := range got {
+			Expect(f).To(Or(HavePrefix("LOG-CHECK-CODE-7 "), HavePrefix("LOG-CHECK-CODE-4 ")), "%q", got)
+		}
+	})
+})
