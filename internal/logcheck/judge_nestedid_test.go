@@ -78,21 +78,37 @@ var _ = Describe("check-log's judge, a dispatched sub-call id of any form (issue
 	// even when it does not have the <parent>:code:<n> form (itself a
 	// LOG-CHECK-CODE-4 violation), so a tool/call under it is a nested card.
 	It("reports a tool/call that reuses a malformed subCallId", func() {
-		b, err := os.ReadFile(filepath.Join("testdata", "rules", "valid-base.jsonl"))
-		Expect(err).NotTo(HaveOccurred())
-		lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-		Expect(lines).To(HaveLen(15))
-		call := strings.NewReplacer(`"seq":8,`, `"seq":13,`, "call_glob", "weird").Replace(lines[7])
-		res := strings.NewReplacer(`"seq":9,`, `"seq":14,`, "call_glob", "weird", `"sourceEventSeqs":[8]`, `"sourceEventSeqs":[13]`).Replace(lines[8])
-		out := append(append([]string{}, lines[:12]...), call, res,
-			strings.Replace(lines[12], `"seq":13,`, `"seq":15,`, 1),
-			strings.Replace(lines[13], `"seq":14,`, `"seq":16,`, 1),
-			strings.Replace(lines[14], `"seq":15,`, `"seq":17,`, 1))
-		log := []byte(strings.ReplaceAll(strings.Join(out, "\n")+"\n", `"subCallId":"call_code:code:1"`, `"subCallId":"weird"`))
+		log := subThenCall(`"subCallId":"weird"`, "weird")
 		got := findings(log)
 		Expect(got).To(ContainElement(HavePrefix("LOG-CHECK-CODE-7 violation")), "%q", got)
 		for _, f := range got {
 			Expect(f).To(Or(HavePrefix("LOG-CHECK-CODE-7 "), HavePrefix("LOG-CHECK-CODE-4 ")), "%q", got)
 		}
 	})
+	It("reports a tool/call whose id is <sub-call>:code:<n> of a known sub-call", func() {
+		log := subThenCall(`"subCallId":"call_code:code:1"`, "call_code:code:1:code:1")
+		got := findings(log)
+		Expect(got).NotTo(BeEmpty())
+		for _, f := range got {
+			Expect(f).To(HavePrefix("LOG-CHECK-CODE-7 violation"), "%q", got)
+		}
+	})
 })
+
+// subThenCall is valid-base.jsonl with its dispatch pair's subCallId
+// member written as sub, and a copy of the glob call and result with call
+// id id inserted after the settle, while the run_code call is open.
+func subThenCall(sub, id string) []byte {
+	GinkgoHelper()
+	b, err := os.ReadFile(filepath.Join("testdata", "rules", "valid-base.jsonl"))
+	Expect(err).NotTo(HaveOccurred())
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	Expect(lines).To(HaveLen(15))
+	call := strings.NewReplacer(`"seq":8,`, `"seq":13,`, "call_glob", id).Replace(lines[7])
+	res := strings.NewReplacer(`"seq":9,`, `"seq":14,`, "call_glob", id, `"sourceEventSeqs":[8]`, `"sourceEventSeqs":[13]`).Replace(lines[8])
+	out := append(append([]string{}, lines[:12]...), call, res,
+		strings.Replace(lines[12], `"seq":13,`, `"seq":15,`, 1),
+		strings.Replace(lines[13], `"seq":14,`, `"seq":16,`, 1),
+		strings.Replace(lines[14], `"seq":15,`, `"seq":17,`, 1))
+	return []byte(strings.ReplaceAll(strings.Join(out, "\n")+"\n", `"subCallId":"call_code:code:1"`, sub))
+}
