@@ -25,4 +25,20 @@ var _ = Describe("check-log's judge, tool/call data (issue 22)", func() {
 			Expect(got[0]).To(ContainSubstring("turn 1 differs from the call's turn"))
 		}
 	})
+
+	It("reports a result whose step is not its call's", func() {
+		for _, step := range []string{"2", "-0"} {
+			log := edited("valid-base", grepCall, `"data":{"turn":1,"step":`+step+`,"callId":"call_grep","name":"grep",`)
+			got := findings(log)
+			Expect(requirements(log)).To(Equal([]string{v("LOG-CHECK-2")}), "step %s: %q", step, got)
+			Expect(got[0]).To(ContainSubstring("step 1 differs from the call's step"))
+		}
+	})
+
+	It("reports a callId that is not a string, and its result as unpaired", func() {
+		log := edited("valid-base", grepCall, `"data":{"turn":1,"step":1,"callId":6,"name":"grep",`)
+		got := findings(log)
+		Expect(requirements(log)).To(Equal([]string{v("LOG-CALL-1"), v("LOG-CHECK-2")}), "%q", got)
+		Expect(got[0]).To(ContainSubstring("callId is not a string"))
+	})
 })
