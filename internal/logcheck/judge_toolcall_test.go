@@ -41,4 +41,11 @@ var _ = Describe("check-log's judge, tool/call data (issue 22)", func() {
 		Expect(requirements(log)).To(Equal([]string{v("LOG-CALL-1"), v("LOG-CHECK-2")}), "%q", got)
 		Expect(got[0]).To(ContainSubstring("callId is not a string"))
 	})
+
+	It("reports a name that is not a string", func() {
+		log := edited("valid-base", grepCall, `"data":{"turn":1,"step":1,"callId":"call_grep","name":6,`)
+		got := findings(log)
+		Expect(got).To(ContainElement(ContainSubstring("name is not a string")), "%q", got)
+		Expect(got[0]).To(HavePrefix("LOG-CALL-1 violation"))
+	})
 })
