@@ -225,7 +225,7 @@ var noticeMarker = func() []byte {
 
 // dispatchSpill checks LOG-CHECK-CODE-8 on a settle's content.
 func (c *checker) dispatchSpill(ev *event, sub string, content raw, bi blockInfo) {
-	if !bytes.Contains(content, noticeMarker) {
+	if !bytes.Contains(content, noticeMarker) && !bytes.Contains(content, uEscape) {
 		return
 	}
 	text, n, allText := c.blockTexts(bi)
@@ -241,10 +241,10 @@ func (c *checker) dispatchSpill(ev *event, sub string, content raw, bi blockInfo
 // full result, since the tool's own spill skips sub-calls (CODE-DISPATCH-6).
 // A spilled text is a dispatch-arm preview and is not read.
 func (c *checker) searchSettle(ev *event, sub, tool string, isError bool, content raw, bi blockInfo) {
-	// The common settles are told apart on the raw line, without decoding
-	// the text: an error text that opens with the envelope as written, a
-	// success without a saved-result sentence.
-	if isError && bi.n > 0 && bytes.HasPrefix(bi.texts[0], envelopeRaw) || !isError && !bytes.Contains(content, storedAtRaw) {
+	// The common settles are told apart on the raw line, without decoding:
+	// an error text that opens with the envelope as written, a success of at
+	// most one text block with no saved-result sentence (nor a \u escape).
+	if isError && len(bi.texts) > 0 && bytes.HasPrefix(bi.texts[0], envelopeRaw) || !isError && len(bi.texts) < 2 && !bytes.Contains(content, storedAtRaw) && !bytes.Contains(content, uEscape) {
 		return
 	}
 	text, _, _ := c.blockTexts(bi)
@@ -263,8 +263,8 @@ func (c *checker) searchSettle(ev *event, sub, tool string, isError bool, conten
 }
 
 var (
-	envelopeRaw = []byte(`"Error: `)
-	storedAtRaw = []byte(" result stored at: ") // SEARCH-GREP-5's and SEARCH-GLOB-5's saved forms
+	envelopeRaw, uEscape = []byte(`"Error: `), []byte(`\u`) // a \u escape may spell any character of the words looked for
+	storedAtRaw          = []byte(" result stored at: ")    // SEARCH-GREP-5's and SEARCH-GLOB-5's saved forms
 )
 
 // savedRecovery reports whether a grep or glob text ends with the recovery
