@@ -1,0 +1,81 @@
+package logcheck_test
+
+import (
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// Survivors of the --own-tests pass over search.go (issue 22): each log is
+// one grep or glob call and its result, text and meta written out, with one
+// realistic harness bug in it; the test asserts the finding check-log must
+// give (or that a valid result gives none).
+
+// searchLog is a one-call log: a grep or glob call whose result has the
+// given text and meta (meta "" for none).
+func searchLog(tool, text, meta string) []byte {
+	res := `{"type":"tool/result","seq":3,"time":1785591990003,"data":{"turn":1,"step":1,"message":{"source":{"kind":"tool","callId":"call_s"},"content":[{"type":"tool-result","toolCallId":"call_s","content":[{"type":"text","text":` + jsonString(text) + `}],"isError":false}],"role":"user","id":"msg-call_s"}`
+	if meta != "" {
+		res += `,"meta":` + meta
+	}
+	res += `},"surfaceOp":"append","sourceEventSeqs":[2]}`
+	return []byte(strings.Join([]string{
+		`{"type":"session","version":0,"id":"rules-0001","createdAt":1785591986068,"cwd":"/w","delegationDepth":0}`,
+		`{"type":"turn/start","seq":0,"time":1785591990000,"data":{"turn":1}}`,
+		`{"type":"step/start","seq":1,"time":1785591990001,"data":{"turn":1,"step":1}}`,
+		`{"type":"tool/call","seq":2,"time":1785591990002,"data":{"turn":1,"step":1,"callId":"call_s","name":"` + tool + `","arguments":"{\"pattern\": \"x\"}"}}`,
+		res,
+		`{"type":"step/end","seq":4,"time":1785591990004,"data":{"turn":1,"step":1}}`,
+		`{"type":"turn/end","seq":5,"time":1785591990005,"data":{"turn":1,"reason":{"kind":"completed"}}}`,
+	}, "\n") + "\n")
+}
+
+var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", func() {
+	It("a valid one-call grep and glob log has no finding", func() {
+		Expect(findings(searchLog("grep", "Found 3 matches\n\nb.ts\nLine 2: x\nLine 5: z\n\na.ts\nLine 1: y",
+			`{"shape":"matches","files":[{"path":"b.ts","matches":[{"lineNumber":2,"line":"x"},{"lineNumber":5,"line":"z"}]},{"path":"a.ts","matches":[{"lineNumber":1,"line":"y"}]}],"truncated":false,"total":3}`))).To(BeEmpty())
+		Expect(findings(searchLog("glob", "a.ts\nb.ts",
+			`{"shape":"paths","paths":["a.ts","b.ts"],"truncated":false,"total":2}`))).To(BeEmpty())
+	})
+	// spilled: `!HasPrefix(head) || !notice.Match` -> `&&`. A last line that
+	// opens like a spill notice but is not one (no byte count) does not
+	// replace the text: the text is still compared with the meta.
+	It("compares a text whose last line only looks like a spill notice with its meta", func() {
+		const meta = `{"shape":"matches","files":[{"path":"b.ts","matches":[{"lineNumber":2,"line":"x"}]}],"truncated":false,"total":1}`
+		notice := "(Omitted 1417 bytes. Full formatted result stored at: /spill/s/g.txt. Use read with offset/limit, or grep this path to search within it.)"
+		fake := strings.Replace(notice, "1417", "many", 1)
+		Expect(findings(searchLog("grep", "Found 1 match\n\nb.ts\nLine 2: q\n\n"+notice, meta), withInline(4000))).To(BeEmpty())
+		got := findings(searchLog("grep", "Found 1 match\n\nb.ts\nLine 2: q\n\n"+fake, meta), withInline(4000))
+		Expect(got).To(HaveLen(1))
+		Expect(got[0]).To(HavePrefix("LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: "))
+	})
+	// checkSearch: `c.createdAt < searchMetaSince` -> `<=`. A log created at
+	// 2026-07-30T00:00:00Z exactly is of the meta era: a grep result without
+	// meta is a violation there, a warning only a millisecond earlier.
+	It("requires search meta in a log created at 2026-07-30T00:00:00Z exactly", func() {
+		log := func(createdAt string) []byte {
+			return []byte(strings.Replace(string(searchLog("grep", "Found 1 match\n\nb.ts\nLine 2: x", "")), `"createdAt":1785591986068`, `"createdAt":`+createdAt, 1))
+		}
+		Expect(findings(log("1785369600000"))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-1 violation: seq 3 (call_s): successful grep result has no meta",
+		}))
+		Expect(findings(log("1785369599999"))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-1 warning: seq 3 (call_s): successful grep result has no meta (the log predates search meta, 2026-07-30)",
+		}))
+	})
+
+	// checkSearch's byte-cap shortcut: `len(meta) + count("e")` -> `-`. The
+	// shortcut may skip measuring only when the meta's text plus one byte
+	// per exponent fits; a canonical meta of 85 bytes with 9 e's is 85
+	// bytes, one over a cap of 84.
+	It("measures a meta rich in the letter e that is one byte over the cap", func() {
+		const meta = `{"shape":"paths","paths":["free.ts","tree.ts","here.ts"],"truncated":false,"total":3}`
+		Expect(len(meta)).To(Equal(85))
+		log := searchLog("glob", "free.ts\ntree.ts\nhere.ts", meta)
+		Expect(findings(log, withCap(85))).To(BeEmpty())
+		Expect(findings(log, withCap(84))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-3 violation: seq 3 (call_s): meta is 85 bytes, over searchMetaMaxBytes 84, with 3 paths",
+		}))
+	})
+})
