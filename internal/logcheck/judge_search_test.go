@@ -78,4 +78,27 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			"LOG-CHECK-SEARCH-3 violation: seq 3 (call_s): meta is 85 bytes, over searchMetaMaxBytes 84, with 3 paths",
 		}))
 	})
+	// The same shortcut with `+ count("E")` -> `-`: capital E's count too.
+	It("measures a meta rich in the letter E that is one byte over the cap", func() {
+		const meta = `{"shape":"paths","paths":["FREE.TS","TREE.TS","HERE.TS"],"truncated":false,"total":3}`
+		log := searchLog("glob", "FREE.TS\nTREE.TS\nHERE.TS", meta)
+		Expect(findings(log, withCap(85))).To(BeEmpty())
+		Expect(findings(log, withCap(84))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-3 violation: seq 3 (call_s): meta is 85 bytes, over searchMetaMaxBytes 84, with 3 paths",
+		}))
+	})
+
+	// The byte cap is on JSON.stringify of the meta (SEARCH-CAP-1), and an
+	// exponent can print much longer than it is written: 1e20 is 4 bytes
+	// of the log, 21 of the stringified meta (the meta is 116 bytes as
+	// logged, 133 stringified). The shortcut must not skip measuring it.
+	It("measures a meta whose line number is written with an exponent", func() {
+		const meta = `{"shape":"matches","files":[{"path":"a.ts","matches":[{"lineNumber":1e20,"line":"x"}]}],"truncated":false,"total":1}`
+		Expect(len(meta)).To(Equal(116))
+		log := searchLog("grep", "Found 1 match\n\na.ts\nLine 100000000000000000000: x", meta)
+		Expect(findings(log, withCap(133))).To(BeEmpty())
+		Expect(findings(log, withCap(132))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-3 violation: seq 3 (call_s): meta is 133 bytes, over searchMetaMaxBytes 132, with 1 files",
+		}))
+	})
 })
