@@ -1,6 +1,7 @@
 package logcheck_test
 
 import (
+	"strconv"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -99,6 +100,82 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 		Expect(findings(log, withCap(133))).To(BeEmpty())
 		Expect(findings(log, withCap(132))).To(Equal([]string{
 			"LOG-CHECK-SEARCH-3 violation: seq 3 (call_s): meta is 133 bytes, over searchMetaMaxBytes 132, with 1 files",
+		}))
+	})
+	// checkSearch SEARCH-3: `m.count() <= 1 && view.Truncated` -> `||`. Only
+	// a truncated meta of at most one element may be over the cap (the
+	// byte cap keeps at least one); a truncated meta of three paths, or an
+	// untruncated one of one path, over it is a violation.
+	It("exempts from the byte cap only a truncated meta of one element", func() {
+		const three = `{"shape":"paths","paths":["a.ts","b.ts","c.ts"],"truncated":true,"total":5}`
+		log := searchLog("glob", "a.ts\nb.ts\nc.ts\n\n(Showing 3 of 5 paths. The complete result could not be saved; narrow pattern or path to see more.)", three)
+		Expect(findings(log, withCap(len(three)))).To(BeEmpty())
+		Expect(findings(log, withCap(len(three)-1))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-3 violation: seq 3 (call_s): meta is 75 bytes, over searchMetaMaxBytes 74, with 3 paths",
+		}))
+		const one = `{"shape":"paths","paths":["a.ts"],"truncated":false,"total":1}`
+		Expect(findings(searchLog("glob", "a.ts", one), withCap(len(one)-1))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-3 violation: seq 3 (call_s): meta is 62 bytes, over searchMetaMaxBytes 61, with 1 paths",
+		}))
+		const oneCapped = `{"shape":"paths","paths":["a.ts"],"truncated":true,"total":2}`
+		Expect(findings(searchLog("glob", "a.ts\n\n(Showing 1 of 2 paths. The complete result could not be saved; narrow pattern or path to see more.)", oneCapped), withCap(len(oneCapped)-1))).To(BeEmpty())
+	})
+
+	// joinedPrefix: the meta's paths must be the page's first lines, one
+	// per line. A page that ends before the meta's last path
+	// (`end >= len(page)` -> `>` reads past it; `return 0, false` -> `true`
+	// takes it for a prefix), or that has the meta's paths on one line
+	// (`||` -> `&&` skips the separator), is not.
+	It("rejects meta paths that are not the page's first lines", func() {
+		const meta = `{"shape":"paths","paths":["a.ts","b.ts"],"truncated":false,"total":2}`
+		Expect(findings(searchLog("glob", "a.ts\nb.ts", meta))).To(BeEmpty())
+		Expect(findings(searchLog("glob", "a.ts", meta))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the text lists 1 paths without a footer, meta.total is 2 (an uncapped glob text lists every path); meta.paths are not the first 2 lines of the text",
+		}))
+		Expect(findings(searchLog("glob", "a.ts b.ts\nc.ts", meta))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: meta.paths are not the first 2 lines of the text",
+		}))
+	})
+
+	// searchProducer: a total that is not a non-negative integer makes the
+	// text comparison meaningless (`wellFormed = false` -> `true` compared
+	// it anyway and blamed the text too).
+	It("does not compare the text with a meta whose total is negative", func() {
+		got := findings(searchLog("glob", "a.ts", `{"shape":"paths","paths":["a.ts"],"truncated":false,"total":-1}`))
+		Expect(got).To(Equal([]string{
+			"LOG-CHECK-SEARCH-2 violation: seq 3 (call_s): total -1 is not a non-negative integer",
+			"LOG-CHECK-SEARCH-4 violation: seq 3 (call_s): total -1 < count 1; truncated is false but total -1 ≠ count 1",
+		}))
+	})
+	// searchProducer names the meta's members as they are and as they must
+	// be (`+` -> `-` on the message mangled it).
+	It("names a search meta's members in their wrong order", func() {
+		got := findings(searchLog("glob", "a.ts", `{"paths":["a.ts"],"shape":"paths","truncated":false,"total":1}`))
+		Expect(got).To(Equal([]string{
+			`LOG-CHECK-SEARCH-2 violation: seq 3 (call_s): meta members are ["paths","shape","truncated","total"], want ["shape","paths","truncated","total"] (SEARCH-META-2/3)`,
+		}))
+	})
+
+	// grepProducer over more than 16 groups keeps a map of the paths seen
+	// (`!dup` -> `dup` recorded only repeats, so none was ever found).
+	It("finds a repeated path among many grep groups", func() {
+		var text, meta strings.Builder
+		text.WriteString("Found 20 matches")
+		meta.WriteString(`{"shape":"matches","files":[`)
+		for i := range 20 {
+			path := "f" + strconv.Itoa(i) + ".ts"
+			if i == 18 {
+				path = "f3.ts"
+			}
+			if i > 0 {
+				meta.WriteString(",")
+			}
+			text.WriteString("\n\n" + path + "\nLine 1: x")
+			meta.WriteString(`{"path":"` + path + `","matches":[{"lineNumber":1,"line":"x"}]}`)
+		}
+		meta.WriteString(`],"truncated":false,"total":20}`)
+		Expect(findings(searchLog("grep", text.String(), meta.String()))).To(Equal([]string{
+			`LOG-CHECK-SEARCH-2 violation: seq 3 (call_s): files[18].path "f3.ts" repeats files[3]`,
 		}))
 	})
 })
