@@ -178,4 +178,75 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			`LOG-CHECK-SEARCH-2 violation: seq 3 (call_s): files[18].path "f3.ts" repeats files[3]`,
 		}))
 	})
+	// grepProducer lists at most three of each problem (one of wrong
+	// members) and then counts them all: a meta with a match and a group in
+	// the wrong member order, five empty groups, five repeated paths, five
+	// fractional and five zero line numbers.
+	It("lists a few of each grep meta problem and counts them all", func() {
+		var files []string
+		files = append(files, `{"path":"a.ts","matches":[{"line":"x","lineNumber":1}]}`)
+		files = append(files, `{"matches":[{"lineNumber":1,"line":"x"}],"path":"b.ts"}`)
+		for i := 1; i <= 5; i++ {
+			files = append(files, `{"path":"e`+strconv.Itoa(i)+`.ts","matches":[]}`)
+		}
+		for range 5 {
+			files = append(files, `{"path":"a.ts","matches":[{"lineNumber":1,"line":"x"}]}`)
+		}
+		five := func(n string) string {
+			return strings.Repeat(`{"lineNumber":`+n+`,"line":"x"},`, 4) + `{"lineNumber":` + n + `,"line":"x"}`
+		}
+		files = append(files, `{"path":"n.ts","matches":[`+five("1.5")+`]}`)
+		files = append(files, `{"path":"z.ts","matches":[`+five("0")+`]}`)
+		meta := `{"shape":"matches","files":[` + strings.Join(files, ",") + `],"truncated":false,"total":17}`
+		Expect(findings(searchLog("grep", "Found 17 matches\n\na.ts\nLine 1: x", meta))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-2 violation: seq 3 (call_s): " + strings.Join([]string{
+				`files[0].matches[0] members are ["line","lineNumber"], want ["lineNumber","line"]`,
+				`files[2] "e1.ts" has no matches`,
+				`files[3] "e2.ts" has no matches`,
+				`files[4] "e3.ts" has no matches`,
+				`files[7].path "a.ts" repeats files[0]`,
+				`files[8].path "a.ts" repeats files[0]`,
+				`files[9].path "a.ts" repeats files[0]`,
+				`files[12].matches[0].lineNumber 1.5 is not an integer`,
+				`files[12].matches[1].lineNumber 1.5 is not an integer`,
+				`files[12].matches[2].lineNumber 1.5 is not an integer`,
+				`… 5 repeated paths in all`,
+				`… 5 empty groups in all`,
+				`… 5 non-integer line numbers in all`,
+				`… 2 groups or matches with wrong members in all`,
+			}, "; "),
+			"LOG-CHECK-SEARCH-2 warning: seq 3 (call_s): " + strings.Join([]string{
+				`files[13].matches[0].lineNumber is 0, below 1`,
+				`files[13].matches[1].lineNumber is 0, below 1`,
+				`files[13].matches[2].lineNumber is 0, below 1`,
+			}, "; ") + " (ripgrep numbers lines from 1; a post-execute value replacement may not)",
+		}))
+	})
+	// Three of a problem are all listed, so no count follows them; nor
+	// does one wrong-member match.
+	It("lists three of each grep meta problem without a count", func() {
+		files := []string{`{"path":"a.ts","matches":[{"line":"x","lineNumber":1}]}`}
+		for i := 1; i <= 3; i++ {
+			files = append(files, `{"path":"e`+strconv.Itoa(i)+`.ts","matches":[]}`)
+		}
+		for range 3 {
+			files = append(files, `{"path":"a.ts","matches":[{"lineNumber":1,"line":"x"}]}`)
+		}
+		files = append(files, `{"path":"n.ts","matches":[{"lineNumber":1.5,"line":"x"},{"lineNumber":2.5,"line":"x"},{"lineNumber":3.5,"line":"x"}]}`)
+		meta := `{"shape":"matches","files":[` + strings.Join(files, ",") + `],"truncated":false,"total":7}`
+		Expect(findings(searchLog("grep", "Found 7 matches\n\na.ts\nLine 1: x", meta))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-2 violation: seq 3 (call_s): " + strings.Join([]string{
+				`files[0].matches[0] members are ["line","lineNumber"], want ["lineNumber","line"]`,
+				`files[1] "e1.ts" has no matches`,
+				`files[2] "e2.ts" has no matches`,
+				`files[3] "e3.ts" has no matches`,
+				`files[4].path "a.ts" repeats files[0]`,
+				`files[5].path "a.ts" repeats files[0]`,
+				`files[6].path "a.ts" repeats files[0]`,
+				`files[7].matches[0].lineNumber 1.5 is not an integer`,
+				`files[7].matches[1].lineNumber 2.5 is not an integer`,
+				`files[7].matches[2].lineNumber 3.5 is not an integer`,
+			}, "; "),
+		}))
+	})
 })
