@@ -249,4 +249,17 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			}, "; "),
 		}))
 	})
+	// capFits: one more path turns "false" into "true", a byte less
+	// (`grown--` -> `grown++`). The meta below (62 bytes) with b.ts added
+	// and truncated true is 68 bytes: under a cap of 68 it had to keep b.ts,
+	// under 67 it could not.
+	It("counts truncated's false-to-true byte when it asks whether a dropped path fits", func() {
+		log := searchLog("glob", "a.ts\nb.ts", `{"shape":"paths","paths":["a.ts"],"truncated":false,"total":2}`)
+		base := []string{
+			"LOG-CHECK-SEARCH-4 violation: seq 3 (call_s): truncated is false but total 2 ≠ count 1",
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the text is not join(meta.paths, \"\\n\")",
+		}
+		Expect(findings(log, withCap(67))).To(Equal(base))
+		Expect(findings(log, withCap(68))).To(Equal([]string{base[0], base[1] + `; the meta drops path "b.ts" although it fits searchMetaMaxBytes 68 (SEARCH-CAP-1 keeps the largest prefix that fits)`}))
+	})
 })
