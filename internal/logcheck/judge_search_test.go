@@ -262,4 +262,46 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 		Expect(findings(log, withCap(67))).To(Equal(base))
 		Expect(findings(log, withCap(68))).To(Equal([]string{base[0], base[1] + `; the meta drops path "b.ts" although it fits searchMetaMaxBytes 68 (SEARCH-CAP-1 keeps the largest prefix that fits)`}))
 	})
+	// agreement.grep, capped: "Found 1 of 1 matches" says the inline cap
+	// kept as many as it saw, which a cap never does (`k >= n` -> `k > n`).
+	It("rejects a capped grep header that keeps every match it saw", func() {
+		const footer = "\n\n(The complete result could not be saved; narrow pattern, path, or include to see more.)"
+		const meta = `{"shape":"matches","files":[{"path":"a.ts","matches":[{"lineNumber":1,"line":"x"},{"lineNumber":2,"line":"y"}]}],"truncated":true,"total":3}`
+		Expect(findings(searchLog("grep", "Found 2 of 3 matches\n\na.ts\nLine 1: x\nLine 2: y"+footer, meta))).To(BeEmpty())
+		Expect(findings(searchLog("grep", "Found 1 of 1 matches\n\na.ts\nLine 1: x"+footer,
+			`{"shape":"matches","files":[{"path":"a.ts","matches":[{"lineNumber":1,"line":"x"}]}],"truncated":true,"total":1}`))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the text says Found 1 of 1, but the inline cap keeps fewer than it saw",
+		}))
+	})
+
+	// agreement.grep, uncapped: a recovery footer is cut off the body
+	// before the groups are compared (`lastStart-2` -> `+2` left "\n\n("
+	// of it in the body). With every group in the meta, truncated true is
+	// then unexplained.
+	It("compares an uncapped grep body without its stray recovery footer", func() {
+		const footer = "\n\n(The complete result could not be saved; narrow pattern, path, or include to see more.)"
+		Expect(findings(searchLog("grep", "Found 1 match\n\na.ts\nLine 1: x"+footer,
+			`{"shape":"matches","files":[{"path":"a.ts","matches":[{"lineNumber":1,"line":"x"}]}],"truncated":true,"total":1}`))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the header is not capped but the text ends with a recovery footer; meta.truncated is true, but the text is not capped, the meta keeps every group and fits searchMetaMaxBytes 65536 untruncated",
+		}))
+	})
+	// agreement.grep: the byte cap drops whole groups, so the meta's last
+	// group must end where a text group ends; the finding names that group
+	// (`len(groups)-1` -> `+1` or `-0` indexed past the list).
+	It("names the meta's last group when it stops inside a text group", func() {
+		Expect(findings(searchLog("grep", "Found 3 matches\n\nb.ts\nLine 1: x\n\na.ts\nLine 1: x\nLine 2: y",
+			`{"shape":"matches","files":[{"path":"b.ts","matches":[{"lineNumber":1,"line":"x"}]},{"path":"a.ts","matches":[{"lineNumber":1,"line":"x"}]}],"truncated":true,"total":3}`))).To(Equal([]string{
+			`LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the meta's last group "a.ts" stops inside a text group (the byte cap drops whole groups)`,
+		}))
+	})
+
+	// agreement.grep: a group the byte cap dropped may not read back (its
+	// path holds a newline), and then whether the cap had to drop it cannot
+	// be told (`a.view.Truncated` negated said nothing).
+	It("cannot tell whether a byte-capped meta had to drop a group that does not read back", func() {
+		Expect(findings(searchLog("grep", "Found 2 matches\n\na.ts\nLine 1: x\n\nb\nc.ts\nLine 2: y",
+			`{"shape":"matches","files":[{"path":"a.ts","matches":[{"lineNumber":1,"line":"x"}]}],"truncated":true,"total":2}`))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 unprovable: seq 3 (call_s): the text body after the meta's groups does not parse as grep groups, so whether the byte cap had to drop them cannot be told",
+		}))
+	})
 })
