@@ -304,4 +304,15 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			"LOG-CHECK-SEARCH-5 unprovable: seq 3 (call_s): the text body after the meta's groups does not parse as grep groups, so whether the byte cap had to drop them cannot be told",
 		}))
 	})
+	// agreement.glob: "Showing 3 of 3 paths" says the inline cap showed all
+	// it found, which a cap never does (`f.Kept >= f.Seen` -> `>`).
+	It("rejects a glob footer that shows every path it found", func() {
+		const recovery = " The complete result could not be saved; narrow pattern or path to see more.)"
+		Expect(findings(searchLog("glob", "a.ts\nb.ts\nc.ts\n\n(Showing 3 of 4 paths."+recovery,
+			`{"shape":"paths","paths":["a.ts","b.ts","c.ts"],"truncated":true,"total":4}`))).To(BeEmpty())
+		Expect(findings(searchLog("glob", "a.ts\nb.ts\nc.ts\n\n(Showing 3 of 3 paths."+recovery,
+			`{"shape":"paths","paths":["a.ts","b.ts","c.ts"],"truncated":true,"total":3}`))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the footer says Showing 3 of 3, but the inline cap shows fewer than it found",
+		}))
+	})
 })
