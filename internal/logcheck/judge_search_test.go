@@ -315,4 +315,17 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the footer says Showing 3 of 3, but the inline cap shows fewer than it found",
 		}))
 	})
+	// previews: the SEARCH-PREVIEW-2 finding states its band: a cut keeps
+	// maxLineBytes less at most 6 bytes (previewSlack), and a whole line
+	// ending in the 17-byte mark is at least 11 bytes shorter than any cut,
+	// so sizes 7 to 10 bytes apart are no single maxLineBytes (`+ 1` -> `- 1`
+	// on the band's bound misstated it).
+	It("states the band of kept sizes no single maxLineBytes explains", func() {
+		a := strings.Repeat("a", 2000) + " (line truncated)"
+		b := strings.Repeat("b", 1992) + " (line truncated)"
+		meta := `{"shape":"matches","files":[{"path":"a.ts","matches":[{"lineNumber":1,"line":"` + a + `"},{"lineNumber":2,"line":"` + b + `"}]}],"truncated":false,"total":2}`
+		Expect(findings(searchLog("grep", "Found 2 matches\n\na.ts\nLine 1: "+a+"\nLine 2: "+b, meta))).To(Equal([]string{
+			`SEARCH-PREVIEW-2 violation: seq 3 (call_s): cut grep previews of this log keep 1992 and 2000 bytes: no single maxLineBytes explains both (a cut keeps it less at most 6 bytes, and a row 7 to 10 bytes shorter cannot be a whole line ending in " (line truncated)" either)`,
+		}))
+	})
 })
