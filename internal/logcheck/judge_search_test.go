@@ -328,4 +328,17 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			`SEARCH-PREVIEW-2 violation: seq 3 (call_s): cut grep previews of this log keep 1992 and 2000 bytes: no single maxLineBytes explains both (a cut keeps it less at most 6 bytes, and a row 7 to 10 bytes shorter cannot be a whole line ending in " (line truncated)" either)`,
 		}))
 	})
+	// hasLoneSurrogate steps past an ED byte that starts a valid code point
+	// (U+D000..U+D7FF, such as 한, ED 95 9C) and goes on looking (`b[i+1:]`
+	// -> `b[i-1:]` or `b[i:]` never moved on).
+	It("finds a lone surrogate after a Hangul syllable in a grep line", func() {
+		log := func(line string) []byte {
+			return []byte(strings.ReplaceAll(string(searchLog("grep", "Found 1 match\n\na.ts\nLine 1: LINE",
+				`{"shape":"matches","files":[{"path":"a.ts","matches":[{"lineNumber":1,"line":"LINE"}]}],"truncated":false,"total":1}`)), "LINE", line))
+		}
+		Expect(findings(log("한 x"))).To(BeEmpty())
+		Expect(findings(log(`한 \udc80`))).To(Equal([]string{
+			`SEARCH-PREVIEW-3 violation: seq 3 (call_s): grep line "한 \xed\xb2\x80" keeps a lone surrogate; a preview is decoded UTF-8, where it is U+FFFD`,
+		}))
+	})
 })
