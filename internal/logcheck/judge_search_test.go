@@ -341,4 +341,22 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			`SEARCH-PREVIEW-3 violation: seq 3 (call_s): grep line "한 \xed\xb2\x80" keeps a lone surrogate; a preview is decoded UTF-8, where it is U+FFFD`,
 		}))
 	})
+	// joinedPrefix: a page whose first line is not the meta's first path
+	// has no such prefix (`return 0, false` -> `true` at the path test).
+	It("rejects a meta path that is not the page's first line", func() {
+		Expect(findings(searchLog("glob", "b.ts", `{"shape":"paths","paths":["a.ts"],"truncated":false,"total":1}`))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: meta.paths are not the first 1 lines of the text",
+		}))
+	})
+
+	// spillBound: maxInlineBytes 1 is known, so a spilled text longer than
+	// it is a violation, not undecidable (`<= 0` -> `<= 1`).
+	It("holds a spilled text to a maxInlineBytes of 1", func() {
+		const notice = "(Omitted 1417 bytes. Full formatted result stored at: /spill/s/g.txt. Use read with offset/limit, or grep this path to search within it.)"
+		text := "Found 1 match\n\nb.ts\nLine 2: q\n\n" + notice
+		log := searchLog("grep", text, `{"shape":"matches","files":[{"path":"b.ts","matches":[{"lineNumber":2,"line":"x"}]}],"truncated":false,"total":1}`)
+		Expect(findings(log, withInline(1))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-6 violation: seq 3 (call_s): the spilled text is " + strconv.Itoa(len(text)) + " bytes, over maxInlineBytes 1",
+		}))
+	})
 })
