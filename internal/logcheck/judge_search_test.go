@@ -359,4 +359,12 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			"LOG-CHECK-SEARCH-6 violation: seq 3 (call_s): the spilled text is " + strconv.Itoa(len(text)) + " bytes, over maxInlineBytes 1",
 		}))
 	})
+	// searchProducer: a fractional total is not a count (`t < 0 || t !=
+	// Trunc(t) || IsInf` with its last `||` -> `&&` let it pass).
+	It("rejects a fractional total", func() {
+		Expect(findings(searchLog("glob", "a.ts\n\n(Showing 1 of 2 paths. The complete result could not be saved; narrow pattern or path to see more.)",
+			`{"shape":"paths","paths":["a.ts"],"truncated":true,"total":1.5}`))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-2 violation: seq 3 (call_s): total 1.5 is not a non-negative integer",
+		}))
+	})
 })
