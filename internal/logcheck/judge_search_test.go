@@ -367,4 +367,12 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			"LOG-CHECK-SEARCH-2 violation: seq 3 (call_s): total 1.5 is not a non-negative integer",
 		}))
 	})
+	// grepProducer: a line number that overflows to -Infinity is not an
+	// integer, and no mere "below 1" (`IsInf(n, 0)` -> `IsInf(n, 1)`).
+	It("rejects a line number of -Infinity as not an integer", func() {
+		Expect(findings(searchLog("grep", "Found 1 match\n\na.ts\nLine 1: x",
+			`{"shape":"matches","files":[{"path":"a.ts","matches":[{"lineNumber":-1e999,"line":"x"}]}],"truncated":false,"total":1}`))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-2 violation: seq 3 (call_s): files[0].matches[0].lineNumber -Infinity is not an integer",
+		}))
+	})
 })
