@@ -375,4 +375,15 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			"LOG-CHECK-SEARCH-2 violation: seq 3 (call_s): files[0].matches[0].lineNumber -Infinity is not an integer",
 		}))
 	})
+	// capFits: the first element of an empty list needs no comma
+	// (`a.m.count() > 0` -> `>= 0` counted one). A byte-capped grep meta
+	// that kept no group, under a cap that holds the one group (the meta
+	// with it is 110 bytes), dropped it for nothing.
+	It("counts no comma for the first element a meta could have kept", func() {
+		log := searchLog("grep", "Found 1 match\n\na.ts\nLine 1: x", `{"shape":"matches","files":[],"truncated":true,"total":1}`)
+		Expect(findings(log, withCap(112))).To(Equal([]string{
+			`LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the meta drops group "a.ts" although it fits searchMetaMaxBytes 112 (SEARCH-CAP-1 keeps the largest prefix that fits)`,
+		}))
+		Expect(findings(log, withCap(111), withGrepMax(250))).To(BeEmpty())
+	})
 })
