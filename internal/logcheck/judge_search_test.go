@@ -386,4 +386,49 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 		}))
 		Expect(findings(log, withCap(111), withGrepMax(250))).To(BeEmpty())
 	})
+	// uncappedFits: a meta that keeps every path of an uncapped page has no
+	// reason for truncated true when it fits with "false", one byte more
+	// (61 + 1 bytes here): under a cap of 62 that is a violation, under 61
+	// the byte cap explains it (`size()+1 <= cap` -> `+0` or `<`).
+	It("holds truncated true to the byte cap by one byte", func() {
+		log := searchLog("glob", "a.ts", `{"shape":"paths","paths":["a.ts"],"truncated":true,"total":1}`)
+		Expect(findings(log, withCap(62))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: meta.truncated is true, but the text has no footer, the meta keeps every path and fits searchMetaMaxBytes 62 untruncated",
+		}))
+		Expect(findings(log, withCap(61), withGlobMax(250))).To(BeEmpty())
+	})
+
+	// A known inline cap of 1 is a cap (`limit > 0` -> `limit > 1` ignored
+	// it): a capped grep text keeps exactly grepMaxMatches matches, an
+	// uncapped one has at most that many; a capped glob page has exactly
+	// globMaxResults paths, an uncapped one at most that many.
+	It("applies inline caps of 1", func() {
+		const grepFooter = "\n\n(The complete result could not be saved; narrow pattern, path, or include to see more.)"
+		const globFooter = "\n\n(Showing 2 of 3 paths. The complete result could not be saved; narrow pattern or path to see more.)"
+		Expect(findings(searchLog("grep", "Found 2 of 3 matches\n\na.ts\nLine 1: x\nLine 2: y"+grepFooter,
+			`{"shape":"matches","files":[{"path":"a.ts","matches":[{"lineNumber":1,"line":"x"},{"lineNumber":2,"line":"y"}]}],"truncated":true,"total":3}`), withGrepMax(1))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the text keeps 2 matches, but grepMaxMatches is 1",
+		}))
+		Expect(findings(searchLog("grep", "Found 2 matches\n\na.ts\nLine 1: x\nLine 2: y",
+			`{"shape":"matches","files":[{"path":"a.ts","matches":[{"lineNumber":1,"line":"x"},{"lineNumber":2,"line":"y"}]}],"truncated":false,"total":2}`), withGrepMax(1))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: 2 matches exceed grepMaxMatches 1, but the text is not capped",
+		}))
+		Expect(findings(searchLog("glob", "a.ts\nb.ts"+globFooter, `{"shape":"paths","paths":["a.ts","b.ts"],"truncated":true,"total":3}`), withGlobMax(1))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the page has 2 paths, but globMaxResults is 1",
+		}))
+		Expect(findings(searchLog("glob", "a.ts\nb.ts", `{"shape":"paths","paths":["a.ts","b.ts"],"truncated":false,"total":2}`), withGlobMax(1))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: 2 paths exceed globMaxResults 1, but the text has no footer",
+		}))
+	})
+
+	// previews: the finding names the first grep line with a lone surrogate
+	// (`lone < 0` -> `<= 0` let later lines overwrite it), and U+D800, the
+	// first surrogate (ED A0 80), is one (`>= 0xA0` -> `> 0xA0`).
+	It("names the first grep line that keeps a lone surrogate", func() {
+		log := strings.ReplaceAll(string(searchLog("grep", "Found 2 matches\n\na.ts\nLine 1: ONE\nLine 2: TWO",
+			`{"shape":"matches","files":[{"path":"a.ts","matches":[{"lineNumber":1,"line":"ONE"},{"lineNumber":2,"line":"TWO"}]}],"truncated":false,"total":2}`)), "ONE", `a\ud800`)
+		Expect(findings([]byte(strings.ReplaceAll(log, "TWO", `b\udc80`)))).To(Equal([]string{
+			`SEARCH-PREVIEW-3 violation: seq 3 (call_s): grep line "a\xed\xa0\x80" keeps a lone surrogate; a preview is decoded UTF-8, where it is U+FFFD`,
+		}))
+	})
 })
