@@ -431,4 +431,27 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			`SEARCH-PREVIEW-3 violation: seq 3 (call_s): grep line "a\xed\xa0\x80" keeps a lone surrogate; a preview is decoded UTF-8, where it is U+FFFD`,
 		}))
 	})
+	// agreement.grep's footer is a last segment after a blank line, in
+	// parentheses: a capped body that is only a parenthesized sentence has
+	// no footer (`lastStart > 0` -> `>= 0`, or lastSegment's start 0 ->
+	// 1, took it for one and cut before the body), nor has a body whose
+	// last group ends in ")" (`&&` -> `||` after `lastStart > 0`).
+	It("finds no recovery footer where the body has no parenthesized last segment", func() {
+		Expect(findings(searchLog("grep", "Found 1 of 2 matches\n\n(The complete result could not be saved; narrow pattern, path, or include to see more.)",
+			`{"shape":"matches","files":[],"truncated":true,"total":2}`))).To(ContainElement(
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the text is capped (Found 1 of 2) but has no recovery footer"))
+		Expect(findings(searchLog("grep", "Found 1 of 2 matches\n\na.ts\nLine 1: f(x)",
+			`{"shape":"matches","files":[{"path":"a.ts","matches":[{"lineNumber":1,"line":"f(x)"}]}],"truncated":true,"total":2}`))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the text is capped (Found 1 of 2) but has no recovery footer",
+		}))
+	})
+
+	// agreement.glob: a text that is only a footer-like line has no footer
+	// (lastSegment's start 0 -> 1, or `start > 0` -> `>= 0`, cut the page
+	// before it).
+	It("takes a glob text that is only a footer sentence for a page", func() {
+		Expect(findings(searchLog("glob", "(Showing 1 of 2 paths. The complete result could not be saved; narrow pattern or path to see more.)",
+			`{"shape":"paths","paths":["a.ts"],"truncated":true,"total":2}`))).To(ContainElement(
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the text lists 1 paths without a footer, meta.total is 2 (an uncapped glob text lists every path); meta.paths are not the first 1 lines of the text"))
+	})
 })
