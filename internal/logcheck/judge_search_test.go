@@ -454,4 +454,14 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			`{"shape":"paths","paths":["a.ts"],"truncated":true,"total":2}`))).To(ContainElement(
 			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the text lists 1 paths without a footer, meta.total is 2 (an uncapped glob text lists every path); meta.paths are not the first 1 lines of the text"))
 	})
+	// lastSegment: a body that starts with a blank line splits there too
+	// (`i < 0` -> `i <= 0` took a separator at 0 for none): a capped grep
+	// text whose body is a blank line and the footer has the footer, and
+	// no rows.
+	It("finds the footer of a capped grep body that starts with a blank line", func() {
+		Expect(findings(searchLog("grep", "Found 1 of 2 matches\n\n\n\n(The complete result could not be saved; narrow pattern, path, or include to see more.)",
+			`{"shape":"matches","files":[],"truncated":true,"total":2}`))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the text body has 0 match rows, the header says 1",
+		}))
+	})
 })
