@@ -463,6 +463,8 @@ func (a *agreement) grep(text string) {
 	if !ok {
 		if a.view.Truncated {
 			a.unknown.add("the text body after the meta's groups does not parse as grep groups, so whether the byte cap had to drop them cannot be told")
+		} else {
+			a.add("meta.truncated is false, but the text body goes on after the meta's groups with %s, which is not grep groups", quote(rest))
 		}
 		return
 	}
