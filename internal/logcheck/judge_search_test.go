@@ -464,4 +464,11 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the text body has 0 match rows, the header says 1",
 		}))
 	})
+	// agreement.glob's sampling basis: a sample shows at least one
+	// top-level entry (`f.Shown < 1` -> `< 0` let 0 pass).
+	It("rejects a sampling basis that shows no top-level entry", func() {
+		got := findings(searchLog("glob", "tree/a.ts\n\n(Showing 1 of 8 paths, sampled across 0 of the 6 top-level entries this pattern matched instead of taken in modification-time order. Narrow path to inspect a specific subtree. The complete result could not be saved; narrow pattern or path to see more.)",
+			`{"shape":"paths","paths":["tree/a.ts"],"truncated":true,"total":8}`))
+		Expect(got).To(ContainElement("LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the sampling basis shows 0 of 6 top-level entries for a page of 1 paths"))
+	})
 })
