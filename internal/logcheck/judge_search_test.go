@@ -471,4 +471,17 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			`{"shape":"paths","paths":["tree/a.ts"],"truncated":true,"total":8}`))
 		Expect(got).To(ContainElement("LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the sampling basis shows 0 of 6 top-level entries for a page of 1 paths"))
 	})
+	// The basis cannot show more entries than the page has paths (`||` ->
+	// `&&` before `f.Shown > f.Kept` needed more than all entries too),
+	// and when every path is its own entry the basis is "." (`f.Entries
+	// >= f.Seen` -> `>` let entries = paths pass).
+	It("rejects a sampling basis with more entries shown than paths, or as many entries as paths", func() {
+		const rest = " top-level entries this pattern matched instead of taken in modification-time order. Narrow path to inspect a specific subtree. The complete result could not be saved; narrow pattern or path to see more.)"
+		Expect(findings(searchLog("glob", "tree/a.ts\n\n(Showing 1 of 8 paths, sampled across 2 of the 6"+rest,
+			`{"shape":"paths","paths":["tree/a.ts"],"truncated":true,"total":8}`))).To(ContainElement(
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the sampling basis shows 2 of 6 top-level entries for a page of 1 paths"))
+		Expect(findings(searchLog("glob", "tree/a.ts\ntree/b.ts\n\n(Showing 2 of 6 paths, sampled across 2 of the 6"+rest,
+			`{"shape":"paths","paths":["tree/a.ts","tree/b.ts"],"truncated":true,"total":6}`))).To(ContainElement(
+			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the sampling basis counts 6 top-level entries for 6 paths; when every path is its own entry the basis is \".\""))
+	})
 })
