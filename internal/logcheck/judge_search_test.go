@@ -484,4 +484,13 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			`{"shape":"paths","paths":["tree/a.ts","tree/b.ts"],"truncated":true,"total":6}`))).To(ContainElement(
 			"LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: the sampling basis counts 6 top-level entries for 6 paths; when every path is its own entry the basis is \".\""))
 	})
+	// sampleShown compares the basis with the page only when the footer's
+	// count is the page's (`f.Sampled && f.Kept == lines` -> `||`): a page
+	// of the wrong size is one finding, not a SAMPLE-5 one too.
+	It("checks a sampled basis against the page only when the page has the footer's size", func() {
+		got := findings(searchLog("glob", "tree/a.ts\n\n(Showing 2 of 8 paths, sampled across 1 of the 6 top-level entries this pattern matched instead of taken in modification-time order. Narrow path to inspect a specific subtree. The complete result could not be saved; narrow pattern or path to see more.)",
+			`{"shape":"paths","paths":["tree/a.ts"],"truncated":true,"total":8}`))
+		Expect(got).To(ContainElement(ContainSubstring("the footer says Showing 2 but the page has 1 lines")))
+		Expect(got).NotTo(ContainElement(HavePrefix("SEARCH-SAMPLE-5 ")))
+	})
 })
