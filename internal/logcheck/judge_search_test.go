@@ -493,4 +493,13 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 		Expect(got).To(ContainElement(ContainSubstring("the footer says Showing 2 but the page has 1 lines")))
 		Expect(got).NotTo(ContainElement(HavePrefix("SEARCH-SAMPLE-5 ")))
 	})
+	// agreement.glob: with globMaxResults unknown (0, the default) a
+	// byte-capped meta under a page without footer leaves open whether the
+	// inline cap was hit (`GlobMaxResults <= 0` -> `< 0` said nothing).
+	It("cannot tell whether the inline cap was hit when globMaxResults is unknown", func() {
+		log := searchLog("glob", "a.ts", `{"shape":"paths","paths":["a.ts"],"truncated":true,"total":1}`)
+		Expect(findings(log, withCap(61))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 unprovable: seq 3 (call_s): the text shows all 1 paths without a footer and meta.truncated comes from the byte cap, so whether the inline cap was hit needs globMaxResults, which is unknown",
+		}))
+	})
 })
