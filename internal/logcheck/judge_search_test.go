@@ -502,4 +502,18 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 			"LOG-CHECK-SEARCH-5 unprovable: seq 3 (call_s): the text shows all 1 paths without a footer and meta.truncated comes from the byte cap, so whether the inline cap was hit needs globMaxResults, which is unknown",
 		}))
 	})
+	// BUG fixed (agreement.grep): an untruncated meta keeps every group, so
+	// an uncapped grep body is exactly its groups; a tail after them that
+	// does not read back as grep groups was let pass (rows went uncounted,
+	// and the unprovable note is only for a byte-capped meta).
+	It("rejects an untruncated grep text whose body goes on after the meta's groups", func() {
+		const meta = `{"shape":"matches","files":[{"path":"a.ts","matches":[{"lineNumber":1,"line":"x"}]}],"truncated":false,"total":1}`
+		Expect(findings(searchLog("grep", "Found 1 match\n\na.ts\nLine 1: x", meta))).To(BeEmpty())
+		Expect(findings(searchLog("grep", "Found 1 match\n\na.ts\nLine 1: x\n\njunk", meta))).To(Equal([]string{
+			`LOG-CHECK-SEARCH-5 violation: seq 3 (call_s): text and meta disagree: meta.truncated is false, but the text body goes on after the meta's groups with "junk", which is not grep groups`,
+		}))
+		Expect(findings(searchLog("grep", "Found 1 match\n\na.ts\nLine 1: x\n\n(not a recovery sentence)", meta), withHooks())).To(Equal([]string{
+			`LOG-CHECK-SEARCH-5 warning: seq 3 (call_s): text and meta disagree: meta.truncated is false, but the text body goes on after the meta's groups with "(not a recovery sentence)", which is not grep groups`,
+		}))
+	})
 })
