@@ -98,11 +98,11 @@ func (c *checker) checkSearch(ev *event, cl *call, res *result) {
 	}
 
 	// LOG-CHECK-SEARCH-3: the byte cap. JSON.stringify of a parsed value is
-	// never longer than its source text plus one byte per exponent (1e21
-	// prints as 1e+21): when that bound fits, so does the meta, and the exact
-	// measure is not needed.
+	// never longer than its source text plus 17 bytes per exponent (only a
+	// number grows: 1e20, 4 bytes, prints as 21 digits): when that bound
+	// fits, so does the meta, and the exact measure is not needed.
 	size := -1
-	if len(res.meta)+bytes.Count(res.meta, []byte("e"))+bytes.Count(res.meta, []byte("E")) > c.opt.SearchMetaMaxBytes || !c.validUTF8 {
+	if len(res.meta)+17*(bytes.Count(res.meta, []byte("e"))+bytes.Count(res.meta, []byte("E"))) > c.opt.SearchMetaMaxBytes || !c.validUTF8 {
 		size = c.metaSize(m, res.meta)
 	}
 	if size > c.opt.SearchMetaMaxBytes && !(m.count() <= 1 && view.Truncated) {
@@ -463,6 +463,8 @@ func (a *agreement) grep(text string) {
 	if !ok {
 		if a.view.Truncated {
 			a.unknown.add("the text body after the meta's groups does not parse as grep groups, so whether the byte cap had to drop them cannot be told")
+		} else {
+			a.add("meta.truncated is false, but the text body goes on after the meta's groups with %s, which is not grep groups", quote(rest))
 		}
 		return
 	}
