@@ -87,6 +87,13 @@ func TestJudgeExcerptAround(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := drawCutText(t, "text")
 		at := rapid.IntRange(0, len(s)).Draw(t, "at")
+		if rapid.Bool().Draw(t, "nearAnEnd") {
+			// at where a context reaches one of the text's ends, or just
+			// misses it: the first bytes and the last ones.
+			near := []int{contextBytes - 1, contextBytes, contextBytes + 1, contextBytes + 2,
+				len(s) - contextBytes - 1, len(s) - contextBytes, len(s) - contextBytes + 1}
+			at = min(len(s), max(0, rapid.SampledFrom(near).Draw(t, "near")))
+		}
 		start := lastStartAtOrBefore(s, max(0, at-contextBytes))
 		end := min(len(s), at+contextBytes)
 		for !pieceStart(s, end) {
