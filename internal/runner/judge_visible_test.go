@@ -33,6 +33,7 @@ func TestJudgeVisibleCases(t *testing.T) {
 		"\xed\xa0A":                      `\xED\xA0A`,
 		"\xed\x80\x80":                   "\ud000", // ED 80..9F: a character below the surrogates
 		"\xed\x9f\xbf":                   "\ud7ff",
+		"a\ufffdb":                       `a\uFFFDb`, // a U+FFFD the text holds, whole
 		"\u0085\u00a0\u2028\u2029\ufeff": `\u0085\u00A0\u2028\u2029\uFEFF`,
 		"é€😀":                            "é€😀",
 		"a b":                            "a b",
