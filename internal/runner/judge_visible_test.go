@@ -33,7 +33,8 @@ func TestJudgeVisibleCases(t *testing.T) {
 		"\xed\xa0A":                      `\xED\xA0A`,
 		"\xed\x80\x80":                   "\ud000", // ED 80..9F: a character below the surrogates
 		"\xed\x9f\xbf":                   "\ud7ff",
-		"a\ufffdb":                       `a\uFFFDb`, // a U+FFFD the text holds, whole
+		"a\ufffdb":                       `a\uFFFDb`,                 // a U+FFFD the text holds, whole
+		"\u0081\u200b\u1680\u3000":       `\u0081\u200B\u1680\u3000`, // a C1 control, a format character, two spaces
 		"\u0085\u00a0\u2028\u2029\ufeff": `\u0085\u00A0\u2028\u2029\uFEFF`,
 		"é€😀":                            "é€😀",
 		"a b":                            "a b",
