@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
@@ -32,12 +33,28 @@ type propertyRow struct {
 	fires                    bool
 }
 
+// checkPropertyRows also checks that a diff of a fired property is at its
+// row's Path, or at its Field's member path when Path is "" (Property's
+// doc comment).
 func checkPropertyRows(t *testing.T, op string, rows []propertyRow) {
 	t.Helper()
+	paths := map[string][]string{}
+	for _, p := range runner.PropertiesFor(op) {
+		path := p.Path
+		if path == "" {
+			path = "$." + p.Field
+		}
+		paths[p.Requirement] = append(paths[p.Requirement], path)
+	}
 	for _, r := range rows {
 		got := reqsOf(t, op, r.input, r.output)
 		if slices.Contains(got, r.req) != r.fires {
 			t.Errorf("%s %s: broken %v; want %s fired %v", op, r.name, got, r.req, r.fires)
+		}
+		for _, d := range runner.CheckProperties(op, mustParse(t, r.input), mustParse(t, r.output)) {
+			if d.Comparator != runner.CmpProperty || len(d.Requirements) != 1 || !slices.Contains(paths[d.Requirements[0]], d.Path) {
+				t.Errorf("%s %s: a property diff %s %v at %q, want one of %v", op, r.name, d.Comparator, d.Requirements, d.Path, paths[d.Requirements[0]])
+			}
 		}
 	}
 }
