@@ -2,6 +2,8 @@ package runner_test
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,6 +50,55 @@ func TestJudgeCircuitBreakerStop(t *testing.T) {
 	}
 	if len(rep.Cases) != 3 {
 		t.Errorf("%d cases in the report, want 3", len(rep.Cases))
+	}
+	// One case not run (the last) is enough to make the run incomplete.
+	one := &session{h: adapter.Reference(), reply: func(id, _ string) (adapter.Reply, error) {
+		if id == "grep.result/c" {
+			return adapter.Reply{}, &adapter.Fault{Kind: adapter.FaultCrash, NotRun: true, Message: "not run", Last: "the only fault"}
+		}
+		return adapter.Reply{Output: []byte(`{"content":"ok"}`)}, nil
+	}}
+	rep, err = runner.Run(context.Background(), stopCases(), runner.Options{Jobs: 1, NewSession: func(context.Context) (adapter.Session, error) { return one, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = "the adapter's circuit breaker stopped the run: 1 of 3 selected cases were not run; the fault that opened it: the only fault"
+	if rep.Complete || rep.Stopped != want {
+		t.Errorf("one case not run: complete %v, stopped %q; want false, %q", rep.Complete, rep.Stopped, want)
+	}
+}
+
+// closeFaults is a session whose Close reports err.
+type closeFaults struct {
+	session
+	err error
+}
+
+func (s *closeFaults) Close() error { return s.err }
+
+// What closing the sessions found is in the report's notes, one per fault
+// a Close error joins, in order: an adapter fault keeps its kind, message
+// and stderr, any other error is kind "error" (engine.go appendNotes,
+// 232-248).
+func TestJudgeCloseErrorsBecomeNotes(t *testing.T) {
+	closeErr := errors.Join(
+		&adapter.Fault{Kind: adapter.FaultCrash, Message: "killed after bye", Stderr: "bye?"},
+		errors.Join(errors.New("leftover process 42"), &adapter.Fault{Kind: adapter.FaultTimeout, Message: "slow bye"}),
+	)
+	start := func(context.Context) (adapter.Session, error) {
+		return &closeFaults{session: session{h: adapter.Reference()}, err: closeErr}, nil
+	}
+	rep, err := runner.Run(context.Background(), stopCases(), runner.Options{Jobs: 1, NewSession: start})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []runner.Note{
+		{Kind: "crash", Message: "killed after bye", Stderr: "bye?"},
+		{Kind: "error", Message: "leftover process 42"},
+		{Kind: "timeout", Message: "slow bye"},
+	}
+	if !slices.Equal(rep.Notes, want) {
+		t.Errorf("notes %+v, want %+v", rep.Notes, want)
 	}
 }
 

@@ -51,9 +51,14 @@ func checkPropertyRows(t *testing.T, op string, rows []propertyRow) {
 		if slices.Contains(got, r.req) != r.fires {
 			t.Errorf("%s %s: broken %v; want %s fired %v", op, r.name, got, r.req, r.fires)
 		}
-		for _, d := range runner.CheckProperties(op, mustParse(t, r.input), mustParse(t, r.output)) {
+		out := mustParse(t, r.output)
+		for _, d := range runner.CheckProperties(op, mustParse(t, r.input), out) {
 			if d.Comparator != runner.CmpProperty || len(d.Requirements) != 1 || !slices.Contains(paths[d.Requirements[0]], d.Path) {
 				t.Errorf("%s %s: a property diff %s %v at %q, want one of %v", op, r.name, d.Comparator, d.Requirements, d.Path, paths[d.Requirements[0]])
+			}
+			// What the property looked at: its field's value, whole.
+			if v, ok := out.Get(d.Field); ok && (d.Got == "" || string(d.GotJSON) != string(jsonjs.Marshal(v))) {
+				t.Errorf("%s %s: the %s diff shows %q (%s), want the %s field %s", op, r.name, d.Requirements, d.Got, d.GotJSON, d.Field, jsonjs.Marshal(v))
 			}
 		}
 	}
