@@ -1,0 +1,38 @@
+package runner_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/dsh-conform/conform/internal/adapter"
+	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/internal/verdict"
+)
+
+// waitingSession answers only when its context ends, with the context's
+// error; should the context have no deadline, it answers {"content":"ok"}
+// after a while instead (the fallback keeps a wrong run from hanging).
+type waitingSession struct{ session }
+
+func (s *waitingSession) Run(ctx context.Context, _, _ string, _ []byte) (adapter.Reply, error) {
+	select {
+	case <-ctx.Done():
+		return adapter.Reply{}, ctx.Err()
+	case <-time.After(10 * time.Second):
+		return adapter.Reply{Output: []byte(`{"content":"ok"}`)}, nil
+	}
+}
+
+// Any positive timeout bounds a case of a session that does not bound its
+// own runs (Options.Timeout: "the case's context gets this deadline"),
+// the shortest one too: a case given 1 ns is a timeout, not an answer
+// (engine.go:294).
+func TestJudgeShortestTimeoutIsADeadline(t *testing.T) {
+	s := &waitingSession{session{h: adapter.Reference()}}
+	c := stopCases()[0]
+	r := runner.RunCase(context.Background(), s, c, time.Nanosecond)
+	if r.Verdict != verdict.Timeout {
+		t.Errorf("a 1 ns timeout: %s %q, want a timeout", r.Verdict, r.Message)
+	}
+}
