@@ -2,6 +2,8 @@ package runner_test
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,5 +36,20 @@ func TestJudgeShortestTimeoutIsADeadline(t *testing.T) {
 	r := runner.RunCase(context.Background(), s, c, time.Nanosecond)
 	if r.Verdict != verdict.Timeout {
 		t.Errorf("a 1 ns timeout: %s %q, want a timeout", r.Verdict, r.Message)
+	}
+}
+
+// A message over 8 KiB is cut at the last code point boundary at or
+// before 8,192 bytes, whatever its bytes: one of 9,000 bytes that are not
+// UTF-8 (continuation bytes alone) has no boundary but its start, so
+// nothing of it is kept but its length (engine.go boundMessage, 323).
+func TestJudgeLongMessageWithoutBoundary(t *testing.T) {
+	msg := strings.Repeat("\x80", 9000)
+	s := &session{h: adapter.Reference(), reply: func(string, string) (adapter.Reply, error) {
+		return adapter.Reply{}, errors.New(msg)
+	}}
+	r := runner.RunCase(context.Background(), s, stopCases()[0], 0)
+	if want := "… (cut: 9000 bytes in all)"; r.Verdict != verdict.Error || r.Message != want {
+		t.Errorf("a 9,000-byte message of continuation bytes: %s %q, want error %q", r.Verdict, r.Message, want)
 	}
 }
