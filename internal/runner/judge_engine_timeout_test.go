@@ -53,3 +53,17 @@ func TestJudgeLongMessageWithoutBoundary(t *testing.T) {
 		t.Errorf("a 9,000-byte message of continuation bytes: %s %q, want error %q", r.Verdict, r.Message, want)
 	}
 }
+
+// A message of exactly 8 KiB is not over the bound: it is kept whole, with
+// no cut mark (engine.go boundMessage, 319).
+func TestJudgeMessageOfExactly8KiBIsWhole(t *testing.T) {
+	for _, n := range []int{8191, 8192} {
+		msg := strings.Repeat("x", n)
+		s := &session{h: adapter.Reference(), reply: func(string, string) (adapter.Reply, error) {
+			return adapter.Reply{}, errors.New(msg)
+		}}
+		if r := runner.RunCase(context.Background(), s, stopCases()[0], 0); r.Verdict != verdict.Error || r.Message != msg {
+			t.Errorf("a %d-byte message: %s, %d bytes kept (%q…), want it whole", n, r.Verdict, len(r.Message), r.Message[max(0, len(r.Message)-30):])
+		}
+	}
+}
