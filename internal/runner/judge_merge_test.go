@@ -1,0 +1,156 @@
+package runner_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/internal/verdict"
+)
+
+// mergeShard is shard k of n holding cases ids, each with its verdict
+// (ids ending in "!" fail).
+func mergeShard(k, n int, ids ...string) *runner.Report {
+	r := &runner.Report{Format: runner.ReportFormat, Version: runner.ReportVersion, CaseSet: "set", Complete: true, Selected: len(ids), Shard: &runner.Shard{K: k, N: n}}
+	for _, id := range ids {
+		v := verdict.Pass
+		if strings.HasSuffix(id, "!") {
+			v = verdict.Fail
+		}
+		r.Cases = append(r.Cases, runner.CaseResult{ID: "grep.result/" + strings.TrimSuffix(id, "!"), Op: "grep.result", Verdict: v, Requirements: []string{}})
+	}
+	return r
+}
+
+func mergeSet(ids ...string) map[string]bool {
+	set := map[string]bool{}
+	for _, id := range ids {
+		set["grep.result/"+id] = true
+	}
+	return set
+}
+
+// Merge refuses what would read as a whole run and is none (its doc
+// comment, issue 21): no shard, a report that is no shard, shards of
+// different splits, the same shard twice, a missing shard, a shard that
+// did not complete or holds fewer cases than its slice, a case outside the
+// case set, a shard of another run, a case in two shards. Each refusal
+// names what it found.
+func TestJudgeMergeRefusals(t *testing.T) {
+	set := mergeSet("a", "b", "c", "d")
+	for _, tc := range []struct {
+		name   string
+		shards func() []*runner.Report
+		says   string
+	}{
+		{"no shard", func() []*runner.Report { return nil }, "no shard reports to merge"},
+		{"a report that is no shard", func() []*runner.Report {
+			r := mergeShard(0, 2, "a")
+			r.Shard = nil
+			return []*runner.Report{mergeShard(1, 2, "b"), r}
+		}, "s1: not a shard report"},
+		{"shards of two splits", func() []*runner.Report { return []*runner.Report{mergeShard(0, 2, "a"), mergeShard(1, 3, "b")} }, "s1: shard 1/3 of another split than s0 (N = 2)"},
+		{"one shard twice", func() []*runner.Report { return []*runner.Report{mergeShard(0, 2, "a"), mergeShard(0, 2, "b")} }, "s1: shard 0/2 is s0 too"},
+		{"a missing shard", func() []*runner.Report { return []*runner.Report{mergeShard(0, 3, "a"), mergeShard(2, 3, "b")} }, "shard 1/3 missing"},
+		{"two missing shards", func() []*runner.Report { return []*runner.Report{mergeShard(1, 3, "a")} }, "shard 0/3, 2/3 missing"},
+		{"an incomplete shard", func() []*runner.Report {
+			r := mergeShard(1, 2, "b")
+			r.Complete, r.Stopped = false, "interrupted: 1 of 2 selected cases ran"
+			return []*runner.Report{mergeShard(0, 2, "a"), r}
+		}, "s1: shard 1/2 did not complete (interrupted: 1 of 2 selected cases ran)"},
+		{"an incomplete shard that does not say why", func() []*runner.Report {
+			r := mergeShard(1, 2, "b")
+			r.Complete = false
+			return []*runner.Report{mergeShard(0, 2, "a"), r}
+		}, "s1: shard 1/2 did not complete (it does not say it completed)"},
+		{"a short shard", func() []*runner.Report {
+			r := mergeShard(1, 2, "b")
+			r.Selected = 2
+			return []*runner.Report{mergeShard(0, 2, "a"), r}
+		}, "s1: shard 1/2 has 1 cases of the 2 of its slice"},
+		{"a case outside the set", func() []*runner.Report { return []*runner.Report{mergeShard(0, 2, "a"), mergeShard(1, 2, "z")} }, "s1: case grep.result/z is not in the case set set"},
+		{"a shard of another case set", func() []*runner.Report {
+			r := mergeShard(1, 2, "b")
+			r.CaseSet = "other"
+			return []*runner.Report{mergeShard(0, 2, "a"), r}
+		}, "s1: another conform version or case set than s0"},
+		{"a shard of another adapter", func() []*runner.Report {
+			r := mergeShard(1, 2, "b")
+			r.Adapter = []string{"x"}
+			return []*runner.Report{mergeShard(0, 2, "a"), r}
+		}, "s1: another adapter or protocol than s0"},
+		{"a case in two shards", func() []*runner.Report { return []*runner.Report{mergeShard(0, 2, "a"), mergeShard(1, 2, "a")} }, "s1: case grep.result/a is in s0 too"},
+	} {
+		shards := tc.shards()
+		names := make([]string, len(shards))
+		for i := range names {
+			names[i] = fmt.Sprintf("s%d", i)
+		}
+		got, err := runner.Merge(names, shards, set)
+		if err == nil || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("%s: Merge = %v, %v; want an error saying %q", tc.name, got != nil, err, tc.says)
+		}
+	}
+}
+
+// A merge is the whole run's report: complete, the shards' cases in ID
+// order, their selections summed, their notes in shard order, the first
+// shard's fault, totals and reasons of the merged cases, and a span from
+// the earliest start (a shard with no start does not count) to the
+// latest end (merge.go Merge).
+func TestJudgeMergeJoins(t *testing.T) {
+	t0 := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+	s0, s1, s2 := mergeShard(0, 3, "c", "a!"), mergeShard(1, 3, "b"), mergeShard(2, 3)
+	s0.Started, s0.DurationMS = t0.Add(time.Second), 500 // ends at 1.5 s
+	s1.Started, s1.DurationMS = t0, 4000                 // ends at 4 s
+	s2.Started, s2.DurationMS = time.Time{}, 0           // no start
+	s0.Notes = []runner.Note{{Kind: "crash", Message: "zero"}}
+	s1.Notes = []runner.Note{{Kind: "timeout", Message: "one"}}
+	s1.Fault = &runner.Fault{Kind: "start", Message: "one's"}
+	s2.Fault = &runner.Fault{Kind: "start", Message: "two's"}
+	m, err := runner.Merge([]string{"s0", "s1", "s2"}, []*runner.Report{s0, s1, s2}, mergeSet("a", "b", "c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, c := range m.Cases {
+		ids = append(ids, c.ID)
+	}
+	if want := []string{"grep.result/a", "grep.result/b", "grep.result/c"}; !slices.Equal(ids, want) {
+		t.Errorf("cases %v, want %v", ids, want)
+	}
+	if !m.Complete || m.Stopped != "" || m.Shard != nil || m.Selected != 3 {
+		t.Errorf("complete %v, stopped %q, shard %v, selected %d; want true, \"\", nil, 3", m.Complete, m.Stopped, m.Shard, m.Selected)
+	}
+	if want := []runner.Note{{Kind: "crash", Message: "zero"}, {Kind: "timeout", Message: "one"}}; !slices.Equal(m.Notes, want) {
+		t.Errorf("notes %+v, want %+v", m.Notes, want)
+	}
+	if m.Fault == nil || m.Fault.Message != "one's" {
+		t.Errorf("fault %+v, want the first shard's that has one", m.Fault)
+	}
+	if !m.Started.Equal(t0) || m.DurationMS != 4000 {
+		t.Errorf("started %v, %v ms; want %v, 4000 ms", m.Started, m.DurationMS, t0)
+	}
+	if m.Totals[verdict.Pass] != 2 || m.Totals[verdict.Fail] != 1 {
+		t.Errorf("totals %v, want 2 pass, 1 fail", m.Totals)
+	}
+	if len(m.Nonconformant) == 0 {
+		t.Errorf("a merge with a failing case has no reason it fails")
+	}
+	// The shards' own fields are left as they were.
+	if s0.Shard == nil || s0.Selected != 2 || len(s0.Notes) != 1 {
+		t.Errorf("shard 0 changed: %+v", s0)
+	}
+	// The span grows with a later end in an earlier-listed shard too.
+	s0.DurationMS = 9000 // ends at 10 s
+	m, err = runner.Merge([]string{"s0", "s1", "s2"}, []*runner.Report{s0, s1, s2}, mergeSet("a", "b", "c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Started.Equal(t0) || m.DurationMS != 10000 {
+		t.Errorf("started %v, %v ms; want %v, 10000 ms", m.Started, m.DurationMS, t0)
+	}
+}
