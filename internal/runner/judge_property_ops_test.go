@@ -33,6 +33,7 @@ func TestJudgeOtherOpsPropertyBranches(t *testing.T) {
 		{"a view of another total", present("grep", grepMeta, false), `{"view":{"card":"search","shape":"matches","files":[{"path":"a","matches":[{"lineNumber":1,"line":"x"}]}],"truncated":false,"total":2}}`, "SEARCH-NARROW-7", true},
 		{"a view of another list", present("glob", globMeta, false), `{"view":{"card":"search","shape":"paths","paths":["b"],"truncated":false,"total":1}}`, "SEARCH-NARROW-7", true},
 		{"the narrowed meta", present("glob", globMeta, false), globView, "SEARCH-NARROW-7", false},
+		{"no view at all", present("glob", globMeta, false), `{"view":null}`, "SEARCH-NARROW-7", false},
 	})
 	checkPropertyRows(t, "run_code.result", []propertyRow{
 		{"a meta", `{}`, `{"content":"x","meta":{}}`, "CODE-PRESENT-3", true},
