@@ -18,7 +18,7 @@ func TestJudgeInternSharesEqualValues(t *testing.T) {
 	r := &runner.Report{}
 	for range 3 {
 		r.Cases = append(r.Cases, runner.CaseResult{Message: msg(), Stderr: "", Input: raw(),
-			Diffs: []runner.Diff{{Message: msg(), Want: "w" + msg(), GotJSON: raw()}}})
+			Diffs: []runner.Diff{{Message: msg(), Want: "w" + msg(), GotJSON: raw(), WantJSON: json.RawMessage("1")}}})
 	}
 	runner.Intern(r)
 	first := r.Cases[0]
@@ -32,7 +32,7 @@ func TestJudgeInternSharesEqualValues(t *testing.T) {
 		if unsafe.StringData(c.Diffs[0].Message) != unsafe.StringData(first.Message) {
 			t.Errorf("case %d's diff keeps its own copy of the case message's text", i)
 		}
-		if &c.Input[0] != &first.Input[0] || &c.Diffs[0].GotJSON[0] != &first.Input[0] {
+		if &c.Input[0] != &first.Input[0] || &c.Diffs[0].GotJSON[0] != &first.Input[0] || &c.Diffs[0].WantJSON[0] != &first.Diffs[0].WantJSON[0] {
 			t.Errorf("case %d keeps its own copy of an equal raw value", i)
 		}
 	}
@@ -67,4 +67,13 @@ func mustJSON(t *testing.T, v any) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// MaxReportBytes leaves room for the largest report its doc comment
+// names: every embedded case failing, with diffs and 4 KiB of stderr
+// each, is under 4 MiB, and must be read back (reportread.go:14).
+func TestJudgeMaxReportBytesFitsAFullRun(t *testing.T) {
+	if runner.MaxReportBytes < 4<<20 {
+		t.Errorf("MaxReportBytes is %d, under the 4 MiB of a full failing run", runner.MaxReportBytes)
+	}
 }
