@@ -73,7 +73,7 @@ func checkPropertyRows(t *testing.T, op string, rows []propertyRow) {
 func TestJudgeSearchPropertyBranches(t *testing.T) {
 	type tool struct {
 		op, input, nested, base, other, malformed, present, shapeReq string
-		shortMeta, view3                                             string
+		shortMeta, view3, cutText                                    string
 	}
 	for _, tl := range []tool{
 		{
@@ -86,6 +86,7 @@ func TestJudgeSearchPropertyBranches(t *testing.T) {
 			present:   "SEARCH-PRESENT-1", shapeReq: "SEARCH-NARROW-5",
 			shortMeta: `{"shape":"matches","files":[{"path":"a","matches":[{"lineNumber":1,"line":"x"}]}],"truncated":false,"total":2}`,
 			view3:     `{"card":"search","shape":"matches","files":[{"path":"a","matches":[{"lineNumber":1,"line":"x"}]},{"path":"b","matches":[{"lineNumber":2,"line":"y"}]}],"truncated":false,"total":3}`,
+			cutText:   `"Found 2 matches\n\na\nLine 1: x\n\nb"`,
 		},
 		{
 			op:        "glob.result",
@@ -97,6 +98,7 @@ func TestJudgeSearchPropertyBranches(t *testing.T) {
 			present:   "SEARCH-PRESENT-2", shapeReq: "SEARCH-NARROW-6",
 			shortMeta: `{"shape":"paths","paths":["a"],"truncated":false,"total":2}`,
 			view3:     `{"card":"search","shape":"paths","paths":["a","b"],"truncated":false,"total":3}`,
+			cutText:   `"a"`,
 		},
 	} {
 		w := func(kv ...string) string { return withMembers(t, tl.base, kv...) }
@@ -152,6 +154,11 @@ func TestJudgeSearchPropertyBranches(t *testing.T) {
 			{"1 of 2 shown, truncated false", tl.input, w("meta", tl.shortMeta, "view", "null"), "SEARCH-CAP-3", true},
 			{"1 of 2 shown, truncated true", tl.input, w("meta", withMembers(t, tl.shortMeta, "truncated", "true"), "view", "null"), "SEARCH-CAP-3", false},
 			{"2 of 2 shown, truncated false", tl.input, tl.base, "SEARCH-CAP-3", false},
+			// SEARCH-META-6: the meta list is the first groups or lines of
+			// the text; a text that stops inside it (a prefix of the
+			// rendered list) breaks it.
+			{"a text that stops inside the meta list", tl.input, w("content", tl.cutText), "SEARCH-META-6", true},
+			{"a text that holds the meta list", tl.input, tl.base, "SEARCH-META-6", false},
 		})
 	}
 }
