@@ -83,6 +83,32 @@ func TestJudgeMergeRefusals(t *testing.T) {
 			return []*runner.Report{mergeShard(0, 2, "a"), r}
 		}, "s1: another adapter or protocol than s0"},
 		{"a case in two shards", func() []*runner.Report { return []*runner.Report{mergeShard(0, 2, "a"), mergeShard(1, 2, "a")} }, "s1: case grep.result/a is in s0 too"},
+		{"shard 0 missing", func() []*runner.Report { return []*runner.Report{mergeShard(1, 2, "a")} }, "shard 0/2 missing"},
+		{"a shard of another report version", func() []*runner.Report {
+			r := mergeShard(1, 2, "b")
+			r.Version++
+			return []*runner.Report{mergeShard(0, 2, "a"), r}
+		}, "s1: another report format than s0"},
+		{"a shard of another protocol", func() []*runner.Report {
+			r := mergeShard(1, 2, "b")
+			r.Protocol = 7
+			return []*runner.Report{mergeShard(0, 2, "a"), r}
+		}, "s1: another adapter or protocol than s0"},
+		{"a shard of another conform", func() []*runner.Report {
+			r := mergeShard(1, 2, "b")
+			r.Conform = "v9"
+			return []*runner.Report{mergeShard(0, 2, "a"), r}
+		}, "s1: another conform version or case set than s0"},
+		{"a shard of other fixtures", func() []*runner.Report {
+			r := mergeShard(1, 2, "b")
+			r.Fixtures = "elsewhere"
+			return []*runner.Report{mergeShard(0, 2, "a"), r}
+		}, "s1: another conform version or case set than s0"},
+		{"a shard with accounting beside one without", func() []*runner.Report {
+			r := mergeShard(1, 2, "b")
+			r.Requirements = []runner.RequirementRow{{ID: "SEARCH-GREP-1"}}
+			return []*runner.Report{mergeShard(0, 2, "a"), r}
+		}, "s1: requirement accounting present in one report only than s0"},
 	} {
 		shards := tc.shards()
 		names := make([]string, len(shards))
@@ -140,6 +166,9 @@ func TestJudgeMergeJoins(t *testing.T) {
 	if len(m.Nonconformant) == 0 {
 		t.Errorf("a merge with a failing case has no reason it fails")
 	}
+	if m.Requirements != nil {
+		t.Errorf("shards without requirement accounting merge into one with %d rows", len(m.Requirements))
+	}
 	// The shards' own fields are left as they were.
 	if s0.Shard == nil || s0.Selected != 2 || len(s0.Notes) != 1 {
 		t.Errorf("shard 0 changed: %+v", s0)
@@ -152,5 +181,20 @@ func TestJudgeMergeJoins(t *testing.T) {
 	}
 	if !m.Started.Equal(t0) || m.DurationMS != 10000 {
 		t.Errorf("started %v, %v ms; want %v, 10000 ms", m.Started, m.DurationMS, t0)
+	}
+}
+
+// The one shard of a split of one merges into a complete report of its
+// cases; shards with requirement accounting merge into a report with one
+// (merge.go 22, 45, 77).
+func TestJudgeMergeOneShardWithAccounting(t *testing.T) {
+	s := mergeShard(0, 1, "b", "a")
+	s.Requirements = []runner.RequirementRow{{ID: "SEARCH-GREP-1", Status: "not-selected"}}
+	m, err := runner.Merge([]string{"only"}, []*runner.Report{s}, mergeSet("a", "b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Complete || len(m.Cases) != 2 || m.Cases[0].ID != "grep.result/a" || m.Requirements == nil {
+		t.Errorf("merge of 0/1: complete %v, %d cases, requirements %v", m.Complete, len(m.Cases), m.Requirements)
 	}
 }
