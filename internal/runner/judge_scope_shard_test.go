@@ -76,3 +76,31 @@ func TestJudgeShardsPartitionTheCases(t *testing.T) {
 		}
 	}
 }
+
+// A diff that blames nothing keeps blaming nothing on any harness: a glob
+// view that only follows its meta's wrong total (blame.go mirroredView)
+// is not given the case's citations by the language scope, which only
+// replaces requirements it dropped (scope.go:14).
+func TestJudgeScopeLeavesAnEmptyBlame(t *testing.T) {
+	golden := mustParse(t, `{"content":"a\nb","meta":{"shape":"paths","paths":["a","b"],"truncated":false,"total":2},"view":{"card":"search","shape":"paths","paths":["a","b"],"truncated":false,"total":2}}`)
+	c := runner.Case{ID: "glob.result/judge-scope-empty", Op: "glob.result", Input: []byte(`{}`), InputValue: mustParse(t, `{}`),
+		Requirements: []string{"SEARCH-CAP-4", "SEARCH-NARROW-7"}, Want: runner.Want{Output: &golden}}
+	for _, lang := range []string{"go", "python"} {
+		s := &langSession{session: session{h: adapter.Reference(), reply: func(string, string) (adapter.Reply, error) {
+			return adapter.Reply{Output: []byte(`{"content":"a\nb","meta":{"shape":"paths","paths":["a","b"],"truncated":false,"total":3},"view":{"card":"search","shape":"paths","paths":["a","b"],"truncated":false,"total":3}}`)}, nil
+		}}, lang: lang}
+		r := runner.RunCase(context.Background(), s, c, 0)
+		found := false
+		for _, d := range r.Diffs {
+			if d.Path == "$.view.total" && d.Comparator != runner.CmpProperty {
+				found = true
+				if len(d.Requirements) != 0 {
+					t.Errorf("a %s harness: the view diff that follows the meta blames %v, want nothing", lang, d.Requirements)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("a %s harness: no view diff in %+v", lang, r.Diffs)
+		}
+	}
+}
