@@ -1,9 +1,11 @@
 package runner_test
 
 import (
+	"context"
 	"slices"
 	"testing"
 
+	"github.com/dsh-conform/conform/internal/adapter"
 	"github.com/dsh-conform/conform/internal/runner"
 	"github.com/dsh-conform/conform/reference/jsonjs"
 )
@@ -60,5 +62,22 @@ func TestJudgeFlipBlame(t *testing.T) {
 		if tc.affects != nil && (len(content.Requirements) != 0 || !slices.Equal(content.Affects, tc.affects)) {
 			t.Errorf("%s: the content diff blames %v, affects %v; want nothing, %v", tc.name, content.Requirements, content.Affects, tc.affects)
 		}
+	}
+}
+
+// A flipped case breaks its deciding requirement and only affects what
+// the text diff that follows blamed (CaseResult.Affected: the diffs'
+// Affects that bind the harness, less what the case breaks; outcome.go
+// affected).
+func TestJudgeFlipAffected(t *testing.T) {
+	golden := mustParse(t, `{"content":"ok","isError":false}`)
+	c := runner.Case{ID: "grep.result/judge-affected", Op: "grep.result", Input: []byte(`{}`), InputValue: jsonjs.ObjectValue(),
+		Requirements: []string{"SEARCH-ARGS-1", "SEARCH-GREP-1"}, Want: runner.Want{Output: &golden}}
+	s := &session{h: adapter.Reference(), reply: func(string, string) (adapter.Reply, error) {
+		return adapter.Reply{Output: []byte(`{"content":"boom","isError":true}`)}, nil
+	}}
+	r := runner.RunCase(context.Background(), s, c, 0)
+	if !slices.Equal(r.Broken, []string{"SEARCH-ARGS-1"}) || !slices.Equal(r.Affected, []string{"SEARCH-GREP-1"}) {
+		t.Errorf("broken %v, affected %v; want [SEARCH-ARGS-1], [SEARCH-GREP-1]", r.Broken, r.Affected)
 	}
 }
