@@ -73,6 +73,10 @@ func TestJudgeOtherOpsPropertyBranches(t *testing.T) {
 		{"a kept push truncated", items3, `{"items":[1,2],"kept":2,"pushes":[{"kept":true,"truncated":false},{"kept":true,"truncated":true},{"kept":false,"truncated":true}]}`, "RET-ITEM-2", true},
 		{"a push neither kept nor truncated", items3, `{"items":[1,2],"kept":2,"pushes":[{"kept":true,"truncated":false},{"kept":true,"truncated":false},{"kept":false,"truncated":false}]}`, "RET-ITEM-2", true},
 		{"two kept pushes, kept 1", items3, `{"items":[1],"kept":1,"pushes":[{"kept":true,"truncated":false},{"kept":true,"truncated":false},{"kept":false,"truncated":true}]}`, "RET-ITEM-2", true},
+		// A push whose kept or truncated is no boolean is no push list to
+		// count (properties.go pushes): the comparison reports it.
+		{"a push whose kept is a string", items3, `{"items":[1,2],"kept":2,"pushes":[{"kept":"yes","truncated":false},{"kept":true,"truncated":false},{"kept":false,"truncated":true}]}`, "RET-ITEM-2", false},
+		{"a push whose truncated is a string", items3, `{"items":[1,2],"kept":2,"pushes":[{"kept":true,"truncated":false},{"kept":true,"truncated":"no"},{"kept":false,"truncated":true}]}`, "RET-ITEM-2", false},
 		{"two kept pushes, kept 3", items3, `{"items":[1,2],"kept":3,"pushes":[{"kept":true,"truncated":false},{"kept":true,"truncated":false},{"kept":false,"truncated":true}]}`, "RET-ITEM-2", true},
 	})
 	checkPropertyRows(t, "retain.text", []propertyRow{
