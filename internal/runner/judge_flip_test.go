@@ -28,6 +28,10 @@ func TestJudgeFlipBlame(t *testing.T) {
 	}{
 		{"refused, a deciding citation", "grep.result", ok, failed,
 			[]string{"SEARCH-ARGS-1", "SEARCH-GREP-1"}, []string{"SEARCH-ARGS-1"}, []string{"SEARCH-GREP-1"}},
+		// The reference's own member order: isError first, its diff the
+		// first diff.
+		{"refused, isError the first member", "grep.result", `{"isError":false,"content":"ok"}`, `{"isError":true,"content":"boom"}`,
+			[]string{"SEARCH-ARGS-1", "SEARCH-GREP-1"}, []string{"SEARCH-ARGS-1"}, []string{"SEARCH-GREP-1"}},
 		{"refused, SEARCH-ERR-1 cited", "grep.result", ok, failed,
 			[]string{"SEARCH-ERR-1", "SEARCH-GREP-1"}, []string{"SEARCH-VAL-1"}, []string{"SEARCH-GREP-1"}},
 		{"refused by glob, nothing deciding cited", "glob.result", ok, failed,

@@ -64,6 +64,10 @@ func TestJudgeOtherOpsPropertyBranches(t *testing.T) {
 		{"seen 2 of an input of 3", items3, `{"items":[1,2],"kept":2,"seen":2,"truncated":false,"omitted":{"kind":"none"}}`, "RET-ITEM-3", true},
 		{"an exact omission, truncated false", items3, `{"items":[1,2],"kept":2,"seen":3,"truncated":false,"omitted":{"kind":"exact","count":1}}`, "RET-ITEM-3", true},
 		{"an exact omission of 0, truncated true", `{"items":[1,2]}`, `{"items":[1,2],"kept":2,"seen":2,"truncated":true,"omitted":{"kind":"exact","count":0}}`, "RET-ITEM-3", true},
+		// A member missing is the comparison's to report, not a count
+		// of 0 to check.
+		{"no kept", items3, `{"items":[1,2],"seen":3,"truncated":true,"omitted":{"kind":"exact","count":1}}`, "RET-ITEM-3", false},
+		{"no seen", items3, `{"items":[1,2],"kept":2,"truncated":true,"omitted":{"kind":"exact","count":1}}`, "RET-ITEM-3", false},
 		{"nothing omitted, not truncated", `{"items":[1,2]}`, `{"items":[1,2],"kept":2,"seen":2,"truncated":false,"omitted":{"kind":"none"}}`, "RET-ITEM-3", false},
 		// One push decision per input item; a kept push is never truncated
 		// and the kept pushes are the kept items.
