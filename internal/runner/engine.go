@@ -141,7 +141,7 @@ dispatch:
 		}
 		results, cases = kept, keptCases
 	}
-	selected := len(cases)
+	selected := len(finished) // every case selected: cases is now the finished ones
 	ApplyBaseline(opt.Baseline, cases, results)
 	// After the baseline: minimizing narrows blame, never a verdict.
 	var explainNotes []Note

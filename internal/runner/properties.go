@@ -182,7 +182,7 @@ func shapeOf(meta jsonjs.Value) string {
 }
 
 // metaOverCap says how a meta (what) is over the cap c bytes, or "". It
-// measures up to twice the cap (64 KiB at least) and no further (issue 23: a meta nested
+// measures up to 2*floor(c)+1 bytes (64 KiB at least) and no further (issue 23: a meta nested
 // 10^6 levels deep costs the cap, not its 2 MB), naming the size when it
 // got there.
 func metaOverCap(meta jsonjs.Value, c float64, what string) string {
