@@ -1,0 +1,66 @@
+package logcheck_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// Survivors of meta.go (issue 22): a search result's meta read from the
+// line, its hash (LOG-RES-3 compares a pruned replacement's meta with the
+// original's by it, as JSON.parse values: LOG-7) and its size.
+
+// baseMeta is the grep meta of valid-pruned-replacement.jsonl, on the
+// original result (line 7) and on its pruned replacement (line 16).
+const baseMeta = `"meta":{"shape":"matches","files":[{"path":"b.ts","matches":[{"lineNumber":2,"line":"x"},{"lineNumber":5,"line":"z"}]},{"path":"a.ts","matches":[{"lineNumber":1,"line":"y"}]}],"truncated":false,"total":3}`
+
+// replaced is valid-pruned-replacement.jsonl with the original grep
+// result's meta spelt orig and its replacement's spelt repl (JSON texts).
+func replaced(orig, repl string) []byte {
+	GinkgoHelper()
+	b, err := os.ReadFile(filepath.Join("testdata", "rules", "valid-pruned-replacement.jsonl"))
+	Expect(err).NotTo(HaveOccurred())
+	lines := strings.SplitAfter(string(b), "\n")
+	Expect(lines[6]).To(HavePrefix(`{"type":"tool/result","seq":7,`))
+	Expect(lines[15]).To(HavePrefix(`{"type":"tool/result","seq":16,`))
+	for i, m := range map[int]string{6: orig, 15: repl} {
+		Expect(strings.Count(lines[i], baseMeta)).To(Equal(1))
+		lines[i] = strings.Replace(lines[i], baseMeta, `"meta":`+m, 1)
+	}
+	return []byte(strings.Join(lines, ""))
+}
+
+// res3 are the LOG-RES-3 findings among a log's.
+func res3(log []byte) []string {
+	GinkgoHelper()
+	var out []string
+	for _, f := range findings(log) {
+		if strings.HasPrefix(f, "LOG-RES-3 ") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+const metaDiffers = "LOG-RES-3 violation: seq 16 (call_grep): pruned replacement: meta differs from the original result's"
+
+var _ = Describe("a pruned replacement's meta against the original's (issue 22, meta.go)", func() {
+	It("the base log's replacement keeps the meta", func() {
+		Expect(res3(replaced(strings.TrimPrefix(baseMeta, `"meta":`), strings.TrimPrefix(baseMeta, `"meta":`)))).To(BeEmpty())
+	})
+
+	// meta.go:84:17 `&&` -> `||`: on a line that is not UTF-8, a meta
+	// that does not narrow was hashed from the line's bytes instead of
+	// its parse, where a JS host reads each invalid byte as U+FFFD (LOG-1):
+	// the replacement that spells U+FFFD was called different.
+	It("reads a meta on a line that is not UTF-8 as a JS host does, U+FFFD for the invalid byte", func() {
+		for _, orig := range []string{"{\"note\":\"a\xffb\"}", "[\"a\xffb\"]", "\"a\xffb\""} {
+			repl := strings.ReplaceAll(orig, "\xff", `\ufffd`)
+			Expect(res3(replaced(orig, repl))).To(BeEmpty(), orig)
+			Expect(res3(replaced(orig, strings.ReplaceAll(orig, "\xff", "?")))).To(Equal([]string{metaDiffers}), orig)
+		}
+	})
+})
