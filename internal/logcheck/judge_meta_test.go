@@ -63,4 +63,15 @@ var _ = Describe("a pruned replacement's meta against the original's (issue 22, 
 			Expect(res3(replaced(orig, strings.ReplaceAll(orig, "\xff", "?")))).To(Equal([]string{metaDiffers}), orig)
 		}
 	})
+
+	// meta.go:180:5 `c.validUTF8` negated: hashMeta (the replacement's
+	// meta) hashed a line that is not UTF-8 from its bytes.
+	It("reads a replacement's meta on a line that is not UTF-8 as a JS host does", func() {
+		plain := strings.Replace(strings.TrimPrefix(baseMeta, `"meta":`), `"line":"x"`, "\"line\":\"x\xff\"", 1)
+		for _, repl := range []string{"{\"note\":\"a\xffb\"}", "[\"a\xffb\"]", "\"a\xffb\"", plain} {
+			orig := strings.ReplaceAll(repl, "\xff", `\ufffd`)
+			Expect(res3(replaced(orig, repl))).To(BeEmpty(), repl)
+			Expect(res3(replaced(strings.ReplaceAll(repl, "\xff", "?"), repl))).To(Equal([]string{metaDiffers}), repl)
+		}
+	})
 })
