@@ -114,3 +114,43 @@ var _ = Describe("a pruned replacement's meta against the original's (issue 22, 
 		Expect(res3(replaced(wide, strings.Replace(wide, `"k7":7,`, `"k7":8,`, 1)))).To(Equal([]string{metaDiffers}))
 	})
 })
+
+// hashMeta (a replacement's meta, LOG-RES-3) of a meta nested 10^6
+// levels deep in objects (issue 23): hashRaw recurses at most hashRawDepth
+// levels, through arrays and objects alike, and hashNested hashes the rest
+// in a few bytes a level. meta.go:314:39 `depth+1` -> `depth+0` let it
+// recurse through every object level, each keeping its members.
+var _ = Describe("a pruned replacement's meta nested 10^6 levels deep in objects (issue 23, meta.go)", func() {
+	It("is compared with the original's in at most 200 bytes a level", func() {
+		const depth = 1_000_000
+		objects := strings.Repeat(`{"a":`, depth) + "1" + strings.Repeat("}", depth)
+		log := replaced(objects, objects)
+		before := totalAlloc()
+		got := res3(log)
+		cost := (totalAlloc() - before) / depth
+		Expect(got).To(BeEmpty())
+		Expect(cost).To(BeNumerically("<=", 200)) // 128 on the source, 64 a line; 306 through hashRaw's recursion
+	})
+})
+
+// The fast path reads only a meta in the reference's layout; a meta in
+// that layout but for a list item that is no string does not narrow
+// (SEARCH-NARROW-5), which the tree says: meta.go:340:21 `||` -> `&&`
+// read a non-string as a string up to the next quote (so [1,",x"] was two
+// paths), 341:15 `false` -> `true` took it as a string.
+var _ = Describe("a search meta in the reference's layout with a list item that is no string (issue 22, meta.go)", func() {
+	const globMeta = `"meta":{"shape":"paths","paths":["vendor/a.ts","vendor/b.ts","vendor/c.ts"],"truncated":true,"total":5}`
+	It("does not narrow, for glob", func() {
+		for _, paths := range []string{`[1,",x"]`, `[1]`, `[null,"vendor/a.ts"]`, `["vendor/a.ts",true]`} {
+			log := edited("valid-base", globMeta, `"meta":{"shape":"paths","paths":`+paths+`,"truncated":true,"total":5}`)
+			Expect(findings(log)).To(ContainElement(HavePrefix("LOG-CHECK-SEARCH-2 violation: seq 9 (call_glob): glob meta does not narrow to a search view (SEARCH-NARROW)")), paths)
+		}
+	})
+	It("does not narrow, for grep", func() {
+		for _, edit := range [][2]string{{`"path":"a.ts"`, `"path":1`}, {`"line":"y"`, `"line":5`}, {`"path":"a.ts"`, `"path":7,"x":"a.ts"`}} {
+			log := edited("valid-base", edit[0], edit[1])
+			Expect(findings(log)).To(ContainElement(HavePrefix("LOG-CHECK-SEARCH-2 violation: seq 7 (call_grep): grep meta does not narrow to a search view (SEARCH-NARROW)")), edit[1])
+		}
+	})
+})
+
