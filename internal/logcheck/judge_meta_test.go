@@ -154,3 +154,31 @@ var _ = Describe("a search meta in the reference's layout with a list item that 
 	})
 })
 
+// LOG-CHECK-SEARCH-3 measures a meta as JSON.stringify spells its parse.
+// The fast path takes the line's length when stringify gives the text
+// back; an integer of more than 15 digits may print otherwise (10^24 as
+// 1e+24): meta.go:374:5 `len(r) > 15` negated took the 25 digits as
+// stringify's spelling.
+var _ = Describe("a search meta's size (issue 22, meta.go)", func() {
+	const grepTail = `"truncated":false,"total":3}`
+	It("is JSON.stringify's length for a total of more than 15 digits", func() {
+		base := string(edited("valid-base"))
+		start := strings.Index(base, `"meta":{"shape":"matches"`) + len(`"meta":`)
+		end := strings.Index(base, grepTail) + len(grepTail)
+		total := "1" + strings.Repeat("0", 24)
+		size := end - start - len("3") + len("1e+24") // the meta with total 1e+24, as stringify spells it
+		log := edited("valid-base", grepTail, `"truncated":false,"total":`+total+`}`)
+		search3 := func(limit int) []string {
+			var out []string
+			for _, f := range findings(log, withCap(limit)) {
+				if strings.HasPrefix(f, "LOG-CHECK-SEARCH-3 ") {
+					out = append(out, f)
+				}
+			}
+			return out
+		}
+		Expect(search3(size)).To(BeEmpty())
+		Expect(search3(size - 1)).To(Equal([]string{fmt.Sprintf("LOG-CHECK-SEARCH-3 violation: seq 7 (call_grep): meta is %d bytes, over searchMetaMaxBytes %d, with 2 files", size, size-1)}))
+	})
+})
+
