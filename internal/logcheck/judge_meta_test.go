@@ -181,4 +181,3 @@ var _ = Describe("a search meta's size (issue 22, meta.go)", func() {
 		Expect(search3(size - 1)).To(Equal([]string{fmt.Sprintf("LOG-CHECK-SEARCH-3 violation: seq 7 (call_grep): meta is %d bytes, over searchMetaMaxBytes %d, with 2 files", size, size-1)}))
 	})
 })
-
