@@ -181,3 +181,22 @@ var _ = Describe("a search meta's size (issue 22, meta.go)", func() {
 		Expect(search3(size - 1)).To(Equal([]string{fmt.Sprintf("LOG-CHECK-SEARCH-3 violation: seq 7 (call_grep): meta is %d bytes, over searchMetaMaxBytes %d, with 2 files", size, size-1)}))
 	})
 })
+
+// A meta JSON.parse reads alike is checked alike: whitespace the
+// reference's layout has not (the fast path refuses it and the tree reads
+// it) changes nothing. meta.go:437:11, 442:10 and 446:10 (`false` ->
+// `true`) answered such a meta as read, with no view: "does not narrow".
+var _ = Describe("a search meta spelt with whitespace (issue 22, meta.go)", func() {
+	const globMeta = `"meta":{"shape":"paths","paths":["vendor/a.ts","vendor/b.ts","vendor/c.ts"],"truncated":true,"total":5}`
+	It("is read as the reference's layout is, and the log stays valid", func() {
+		for _, spelt := range []string{
+			`"meta":{"shape":"paths","paths":["vendor/a.ts" ,"vendor/b.ts","vendor/c.ts"],"truncated":true,"total":5}`,
+			`"meta":{"shape":"paths","paths":["vendor/a.ts","vendor/b.ts","vendor/c.ts"], "truncated":true,"total":5}`,
+			`"meta":{"shape":"paths","paths":["vendor/a.ts","vendor/b.ts","vendor/c.ts"],"truncated": true,"total":5}`,
+			`"meta":{"shape":"paths","paths":["vendor/a.ts","vendor/b.ts","vendor/c.ts"],"truncated":true, "total":5}`,
+			`"meta":{"shape":"paths","paths":["vendor/a.ts","vendor/b.ts","vendor/c.ts"],"truncated":true,"total":5 }`,
+		} {
+			Expect(findings(edited("valid-base", globMeta, spelt))).To(BeEmpty(), spelt)
+		}
+	})
+})
