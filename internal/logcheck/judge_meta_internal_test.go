@@ -1,6 +1,9 @@
 package logcheck
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // Survivors of meta.go's scratch handling (issue 22).
 
@@ -30,5 +33,26 @@ func TestJudgeMetaKeepBounds(t *testing.T) {
 				t.Errorf("list %d of cap %d: caps after keep %v, want %v", list, size, caps, want)
 			}
 		}
+	}
+}
+
+// Objects that differ only in a key's name hash apart (LOG-7: a pruned
+// replacement's meta is compared by hash), over 30,000 names: meta.go:548:71
+// keyHash's `*` -> `/` kept about 24 bits of a key's hash, so some of
+// these collided.
+func TestJudgeMetaKeyNamesHashApart(t *testing.T) {
+	c := newChecker("t.jsonl", Defaults(), nil)
+	seen := make(map[uint64]string)
+	for i := range 30_000 {
+		text := `{"key` + strconv.Itoa(i) + `":1}`
+		if !c.lz.Scan([]byte(text)) {
+			t.Fatalf("not JSON: %s", text)
+		}
+		c.validUTF8 = true
+		h := c.hashMeta(c.lz.Root())
+		if prev, ok := seen[h]; ok {
+			t.Fatalf("%s and %s hash alike", prev, text)
+		}
+		seen[h] = text
 	}
 }

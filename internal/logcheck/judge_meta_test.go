@@ -77,6 +77,23 @@ var _ = Describe("a pruned replacement's meta against the original's (issue 22, 
 		}
 	})
 
+	// Every item of a list counts, not only the last: meta.go:538:56
+	// foldItem's `*` -> `/` kept about 24 bits of the fold before each
+	// item, so an array's hash was its last item's, and a replacement that
+	// changed the first file of a grep meta passed.
+	It("tells a meta whose list differs before its last item", func() {
+		orig := strings.TrimPrefix(baseMeta, `"meta":`)
+		for _, repl := range []string{
+			strings.Replace(orig, `"path":"b.ts"`, `"path":"c.ts"`, 1),
+			strings.Replace(orig, `{"lineNumber":2,"line":"x"}`, `{"lineNumber":3,"line":"x"}`, 1),
+		} {
+			Expect(res3(replaced(orig, repl))).To(Equal([]string{metaDiffers}), repl)
+		}
+		Expect(res3(replaced(`[1,2]`, `[3,2]`))).To(Equal([]string{metaDiffers}))
+		Expect(res3(replaced(`{"a":[1,[2,3],4]}`, `{"a":[1,[5,3],4]}`))).To(Equal([]string{metaDiffers}))
+		Expect(res3(replaced(`{"a":[1,[2,3],4]}`, `{"a": [1, [2, 3], 4.0]}`))).To(BeEmpty())
+	})
+
 	// An object meta of more than 16 members (hashRaw leaves it to the
 	// tree: meta.go:304). 305:13 `false -> true` hashed it as 0, so a
 	// replacement's meta of 17 members (hashMeta) differed from the
