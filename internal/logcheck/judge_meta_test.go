@@ -94,6 +94,17 @@ var _ = Describe("a pruned replacement's meta against the original's (issue 22, 
 		Expect(res3(replaced(`{"a":[1,[2,3],4]}`, `{"a": [1, [2, 3], 4.0]}`))).To(BeEmpty())
 	})
 
+	// Numbers are compared by value, -0 as 0 (LOG-7): meta.go:559:7
+	// hashNumber's `f = 0` -> `f = 1` hashed 0 and -0 as 1, so a
+	// replacement that changed a 0 to a 1 passed.
+	It("tells 0 from 1 and -0 from 1, and -0 from 0 not", func() {
+		Expect(res3(replaced(`{"n":0}`, `{"n":1}`))).To(Equal([]string{metaDiffers}))
+		Expect(res3(replaced(`[1,-0]`, `[1,1]`))).To(Equal([]string{metaDiffers}))
+		Expect(res3(replaced(`[1,-0]`, `[1,0]`))).To(BeEmpty())
+		orig := strings.TrimPrefix(baseMeta, `"meta":`)
+		Expect(res3(replaced(strings.Replace(orig, `"lineNumber":1,`, `"lineNumber":0,`, 1), orig))).To(Equal([]string{metaDiffers}))
+	})
+
 	// An object meta of more than 16 members (hashRaw leaves it to the
 	// tree: meta.go:304). 305:13 `false -> true` hashed it as 0, so a
 	// replacement's meta of 17 members (hashMeta) differed from the
