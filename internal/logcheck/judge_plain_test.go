@@ -37,3 +37,18 @@ var _ = Describe("a tool/result message off the harness's layout (issue 22, plai
 		}
 	})
 })
+
+// plainObj (plain.go) reads a tool/call's data in the harness's member
+// order; other data takes the general walk, which names the members that
+// are missing or extra. plain.go:81:46 `len(r)-k.i` -> `len(r)+k.i`
+// sliced a member's key past the end of the data when the data's last key
+// is shorter than the one the fast path looks for.
+var _ = Describe("a tool/call's data off the harness's layout (issue 22, plain.go)", func() {
+	It("is read by the general walk, which reports its members", func() {
+		const args = `"name":"grep","arguments":"{\"pattern\": \"x\"}"}}`
+		for _, data := range []string{`"name":"grep","a":1}}`, `"name":"grep","x":"y"}}`, `"name":"grep","a":{}}}`} {
+			got := findings(edited("valid-base", args, data))
+			Expect(got).To(ContainElement(HavePrefix("LOG-CALL-1 violation: seq 6 (call_grep): ")), data)
+		}
+	})
+})
