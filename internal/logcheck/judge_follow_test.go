@@ -24,9 +24,15 @@ var _ = Describe("Follow's options (issue 22)", func() {
 			path := filepath.Join(GinkgoT().TempDir(), "done.jsonl")
 			Expect(os.WriteFile(path, b, 0o644)).To(Succeed())
 			var s *logcheck.Summary
+			var reads []int64 // FollowOptions.Read: after each read that got bytes, the bytes read so far
 			Expect(func() {
-				s, err = logcheck.Follow(ctx, []string{path}, logcheck.RunOptions{Options: logcheck.Defaults()}, logcheck.FollowOptions{Poll: poll})
+				s, err = logcheck.Follow(ctx, []string{path}, logcheck.RunOptions{Options: logcheck.Defaults()}, logcheck.FollowOptions{Poll: poll, Read: func(_ string, n int64) { reads = append(reads, n) }})
 			}).NotTo(Panic())
+			Expect(reads).NotTo(BeEmpty())
+			for i := 1; i < len(reads); i++ {
+				Expect(reads[i]).To(BeNumerically(">", reads[i-1]), "a Read call after a read that got no bytes")
+			}
+			Expect(reads[len(reads)-1]).To(Equal(int64(len(b))))
 			Expect(err).NotTo(HaveOccurred())
 			Expect(s.Interrupted).To(BeFalse())
 			Expect(s.Files).To(HaveLen(1))
