@@ -18,6 +18,8 @@ func TestJudgeParseShardBounds(t *testing.T) {
 		{"0/1", true}, {"3/4", true}, {" 1 / 2 ", true},
 		{"4/4", false}, {"5/4", false}, {"-1/4", false}, {"0/0", false}, {"1/-2", false},
 		{"1", false}, {"a/2", false}, {"1/b", false},
+		// strconv.Atoi's range error comes with the largest int, not 0.
+		{"1/99999999999999999999", false}, {"99999999999999999999/2", false},
 	} {
 		s, err := runner.ParseShard("--shard", c.in)
 		if (err == nil) != c.ok {
