@@ -19,9 +19,9 @@ import (
 // original result (line 7) and on its pruned replacement (line 16).
 const baseMeta = `"meta":{"shape":"matches","files":[{"path":"b.ts","matches":[{"lineNumber":2,"line":"x"},{"lineNumber":5,"line":"z"}]},{"path":"a.ts","matches":[{"lineNumber":1,"line":"y"}]}],"truncated":false,"total":3}`
 
-// replaced is valid-pruned-replacement.jsonl with the original grep
+// metaReplaced is valid-pruned-replacement.jsonl with the original grep
 // result's meta spelt orig and its replacement's spelt repl (JSON texts).
-func replaced(orig, repl string) []byte {
+func metaReplaced(orig, repl string) []byte {
 	GinkgoHelper()
 	b, err := os.ReadFile(filepath.Join("testdata", "rules", "valid-pruned-replacement.jsonl"))
 	Expect(err).NotTo(HaveOccurred())
@@ -51,7 +51,7 @@ const metaDiffers = "LOG-RES-3 violation: seq 16 (call_grep): pruned replacement
 
 var _ = Describe("a pruned replacement's meta against the original's (issue 22, meta.go)", func() {
 	It("the base log's replacement keeps the meta", func() {
-		Expect(res3(replaced(strings.TrimPrefix(baseMeta, `"meta":`), strings.TrimPrefix(baseMeta, `"meta":`)))).To(BeEmpty())
+		Expect(res3(metaReplaced(strings.TrimPrefix(baseMeta, `"meta":`), strings.TrimPrefix(baseMeta, `"meta":`)))).To(BeEmpty())
 	})
 
 	// meta.go:84:17 `&&` -> `||`: on a line that is not UTF-8, a meta
@@ -61,8 +61,8 @@ var _ = Describe("a pruned replacement's meta against the original's (issue 22, 
 	It("reads a meta on a line that is not UTF-8 as a JS host does, U+FFFD for the invalid byte", func() {
 		for _, orig := range []string{"{\"note\":\"a\xffb\"}", "[\"a\xffb\"]", "\"a\xffb\""} {
 			repl := strings.ReplaceAll(orig, "\xff", `\ufffd`)
-			Expect(res3(replaced(orig, repl))).To(BeEmpty(), orig)
-			Expect(res3(replaced(orig, strings.ReplaceAll(orig, "\xff", "?")))).To(Equal([]string{metaDiffers}), orig)
+			Expect(res3(metaReplaced(orig, repl))).To(BeEmpty(), orig)
+			Expect(res3(metaReplaced(orig, strings.ReplaceAll(orig, "\xff", "?")))).To(Equal([]string{metaDiffers}), orig)
 		}
 	})
 
@@ -72,8 +72,8 @@ var _ = Describe("a pruned replacement's meta against the original's (issue 22, 
 		plain := strings.Replace(strings.TrimPrefix(baseMeta, `"meta":`), `"line":"x"`, "\"line\":\"x\xff\"", 1)
 		for _, repl := range []string{"{\"note\":\"a\xffb\"}", "[\"a\xffb\"]", "\"a\xffb\"", plain} {
 			orig := strings.ReplaceAll(repl, "\xff", `\ufffd`)
-			Expect(res3(replaced(orig, repl))).To(BeEmpty(), repl)
-			Expect(res3(replaced(strings.ReplaceAll(repl, "\xff", "?"), repl))).To(Equal([]string{metaDiffers}), repl)
+			Expect(res3(metaReplaced(orig, repl))).To(BeEmpty(), repl)
+			Expect(res3(metaReplaced(strings.ReplaceAll(repl, "\xff", "?"), repl))).To(Equal([]string{metaDiffers}), repl)
 		}
 	})
 
@@ -87,22 +87,22 @@ var _ = Describe("a pruned replacement's meta against the original's (issue 22, 
 			strings.Replace(orig, `"path":"b.ts"`, `"path":"c.ts"`, 1),
 			strings.Replace(orig, `{"lineNumber":2,"line":"x"}`, `{"lineNumber":3,"line":"x"}`, 1),
 		} {
-			Expect(res3(replaced(orig, repl))).To(Equal([]string{metaDiffers}), repl)
+			Expect(res3(metaReplaced(orig, repl))).To(Equal([]string{metaDiffers}), repl)
 		}
-		Expect(res3(replaced(`[1,2]`, `[3,2]`))).To(Equal([]string{metaDiffers}))
-		Expect(res3(replaced(`{"a":[1,[2,3],4]}`, `{"a":[1,[5,3],4]}`))).To(Equal([]string{metaDiffers}))
-		Expect(res3(replaced(`{"a":[1,[2,3],4]}`, `{"a": [1, [2, 3], 4.0]}`))).To(BeEmpty())
+		Expect(res3(metaReplaced(`[1,2]`, `[3,2]`))).To(Equal([]string{metaDiffers}))
+		Expect(res3(metaReplaced(`{"a":[1,[2,3],4]}`, `{"a":[1,[5,3],4]}`))).To(Equal([]string{metaDiffers}))
+		Expect(res3(metaReplaced(`{"a":[1,[2,3],4]}`, `{"a": [1, [2, 3], 4.0]}`))).To(BeEmpty())
 	})
 
 	// Numbers are compared by value, -0 as 0 (LOG-7): meta.go:559:7
 	// hashNumber's `f = 0` -> `f = 1` hashed 0 and -0 as 1, so a
 	// replacement that changed a 0 to a 1 passed.
 	It("tells 0 from 1 and -0 from 1, and -0 from 0 not", func() {
-		Expect(res3(replaced(`{"n":0}`, `{"n":1}`))).To(Equal([]string{metaDiffers}))
-		Expect(res3(replaced(`[1,-0]`, `[1,1]`))).To(Equal([]string{metaDiffers}))
-		Expect(res3(replaced(`[1,-0]`, `[1,0]`))).To(BeEmpty())
+		Expect(res3(metaReplaced(`{"n":0}`, `{"n":1}`))).To(Equal([]string{metaDiffers}))
+		Expect(res3(metaReplaced(`[1,-0]`, `[1,1]`))).To(Equal([]string{metaDiffers}))
+		Expect(res3(metaReplaced(`[1,-0]`, `[1,0]`))).To(BeEmpty())
 		orig := strings.TrimPrefix(baseMeta, `"meta":`)
-		Expect(res3(replaced(strings.Replace(orig, `"lineNumber":1,`, `"lineNumber":0,`, 1), orig))).To(Equal([]string{metaDiffers}))
+		Expect(res3(metaReplaced(strings.Replace(orig, `"lineNumber":1,`, `"lineNumber":0,`, 1), orig))).To(Equal([]string{metaDiffers}))
 	})
 
 	// An object meta of more than 16 members (hashRaw leaves it to the
@@ -116,9 +116,9 @@ var _ = Describe("a pruned replacement's meta against the original's (issue 22, 
 		}
 		orig := "{" + strings.Join(members, ",") + "}"
 		slices.Reverse(members)
-		Expect(res3(replaced(orig, "{"+strings.Join(members, ",")+"}"))).To(BeEmpty())
+		Expect(res3(metaReplaced(orig, "{"+strings.Join(members, ",")+"}"))).To(BeEmpty())
 		members[0] = `"k16":"16"`
-		Expect(res3(replaced(orig, "{"+strings.Join(members, ",")+"}"))).To(Equal([]string{metaDiffers}))
+		Expect(res3(metaReplaced(orig, "{"+strings.Join(members, ",")+"}"))).To(Equal([]string{metaDiffers}))
 	})
 
 	// meta.go:304 bounds hashRaw's duplicate-key test, quadratic in the
@@ -138,8 +138,8 @@ var _ = Describe("a pruned replacement's meta against the original's (issue 22, 
 		}
 		b.WriteByte('}')
 		wide := b.String()
-		Expect(res3(replaced(wide, wide))).To(BeEmpty())
-		Expect(res3(replaced(wide, strings.Replace(wide, `"k7":7,`, `"k7":8,`, 1)))).To(Equal([]string{metaDiffers}))
+		Expect(res3(metaReplaced(wide, wide))).To(BeEmpty())
+		Expect(res3(metaReplaced(wide, strings.Replace(wide, `"k7":7,`, `"k7":8,`, 1)))).To(Equal([]string{metaDiffers}))
 	})
 })
 
@@ -152,7 +152,7 @@ var _ = Describe("a pruned replacement's meta nested 10^6 levels deep in objects
 	It("is compared with the original's in at most 200 bytes a level", func() {
 		const depth = 1_000_000
 		objects := strings.Repeat(`{"a":`, depth) + "1" + strings.Repeat("}", depth)
-		log := replaced(objects, objects)
+		log := metaReplaced(objects, objects)
 		before := totalAlloc()
 		got := res3(log)
 		cost := (totalAlloc() - before) / depth
