@@ -386,8 +386,7 @@ func judgeOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[string]
 	}
 	overlay, err := WriteOverlay(cfg.Root, dir, m)
 	if err != nil {
-		r.Status, r.Detail = NoCompile, err.Error()
-		return r
+		return unwritten(r, err)
 	}
 	if len(reached) == 0 {
 		// Out of the denominator only if it does not compile.

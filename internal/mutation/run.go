@@ -104,8 +104,7 @@ func one(ctx context.Context, cfg Config, dir string, baseHash [32]byte, probe f
 	}
 	overlay, err := WriteOverlay(cfg.Root, dir, m)
 	if err != nil {
-		r.Status, r.Detail = NoCompile, err.Error()
-		return r
+		return unwritten(r, err)
 	}
 	bin := filepath.Join(dir, "adapter")
 	if out, err := build(ctx, cfg.Root, overlay, bin); err != nil {
@@ -248,6 +247,9 @@ func WriteOverlay(root, dir string, m Mutant) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if m.Start < 0 || m.End > len(src) || m.Start > m.End || string(src[m.Start:m.End]) != m.Old {
+		return "", fmt.Errorf("%w: %s no longer holds %q at %d:%d (run on a frozen worktree)", ErrTreeChanged, m.File, m.Old, m.Line, m.Col)
+	}
 	abs, err := filepath.Abs(filepath.Join(root, m.File))
 	if err != nil {
 		return "", err
@@ -258,6 +260,21 @@ func WriteOverlay(root, dir string, m Mutant) (string, error) {
 		return "", err
 	}
 	return overlay, os.WriteFile(overlay, overlayJSON(map[string]string{abs: mutated}), 0o644)
+}
+
+// ErrTreeChanged is WriteOverlay's error for a file edited since its
+// mutants were listed: the mutant's bytes are no longer at its offsets.
+var ErrTreeChanged = errors.New("the tree changed under the run")
+
+// unwritten is the result of a mutant whose overlay could not be written.
+// One whose file changed under the run counts as survived, never as not
+// compiled: a run on a moving tree must not score better than it judged.
+func unwritten(r Result, err error) Result {
+	r.Status, r.Detail = NoCompile, err.Error()
+	if errors.Is(err, ErrTreeChanged) {
+		r.Status = Survived
+	}
+	return r
 }
 
 // overlayJSON is a go build -overlay file replacing each path by its

@@ -453,8 +453,7 @@ func schemataOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[stri
 	// on the overlay path.
 	overlay, err := WriteOverlay(cfg.Root, dir, m)
 	if err != nil {
-		r.Status, r.Detail = NoCompile, err.Error()
-		return r
+		return unwritten(r, err)
 	}
 	for _, p := range reached {
 		bin, same, detail := p.buildMutant(ctx, cfg.Root, dir, overlay)
