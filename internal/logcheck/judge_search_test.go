@@ -183,15 +183,7 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 	// the wrong member order, five empty groups, five repeated paths, five
 	// fractional and five zero line numbers.
 	It("lists a few of each grep meta problem and counts them all", func() {
-		var files []string
-		files = append(files, `{"path":"a.ts","matches":[{"line":"x","lineNumber":1}]}`)
-		files = append(files, `{"matches":[{"lineNumber":1,"line":"x"}],"path":"b.ts"}`)
-		for i := 1; i <= 5; i++ {
-			files = append(files, `{"path":"e`+strconv.Itoa(i)+`.ts","matches":[]}`)
-		}
-		for range 5 {
-			files = append(files, `{"path":"a.ts","matches":[{"lineNumber":1,"line":"x"}]}`)
-		}
+		files := badGroups(5, `{"matches":[{"lineNumber":1,"line":"x"}],"path":"b.ts"}`)
 		five := func(n string) string {
 			return strings.Repeat(`{"lineNumber":`+n+`,"line":"x"},`, 4) + `{"lineNumber":` + n + `,"line":"x"}`
 		}
@@ -225,13 +217,7 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 	// Three of a problem are all listed, so no count follows them; nor
 	// does one wrong-member match.
 	It("lists three of each grep meta problem without a count", func() {
-		files := []string{`{"path":"a.ts","matches":[{"line":"x","lineNumber":1}]}`}
-		for i := 1; i <= 3; i++ {
-			files = append(files, `{"path":"e`+strconv.Itoa(i)+`.ts","matches":[]}`)
-		}
-		for range 3 {
-			files = append(files, `{"path":"a.ts","matches":[{"lineNumber":1,"line":"x"}]}`)
-		}
+		files := badGroups(3)
 		files = append(files, `{"path":"n.ts","matches":[{"lineNumber":1.5,"line":"x"},{"lineNumber":2.5,"line":"x"},{"lineNumber":3.5,"line":"x"}]}`)
 		meta := `{"shape":"matches","files":[` + strings.Join(files, ",") + `],"truncated":false,"total":7}`
 		Expect(findings(searchLog("grep", "Found 7 matches\n\na.ts\nLine 1: x", meta))).To(Equal([]string{
@@ -517,3 +503,17 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 		}))
 	})
 })
+
+// badGroups is a grep meta's files with a problem of each kind: a.ts whose
+// match has its members in the wrong order, the groups more, n empty
+// groups, and n groups repeating a.ts.
+func badGroups(n int, more ...string) []string {
+	files := append([]string{`{"path":"a.ts","matches":[{"line":"x","lineNumber":1}]}`}, more...)
+	for i := 1; i <= n; i++ {
+		files = append(files, `{"path":"e`+strconv.Itoa(i)+`.ts","matches":[]}`)
+	}
+	for range n {
+		files = append(files, `{"path":"a.ts","matches":[{"lineNumber":1,"line":"x"}]}`)
+	}
+	return files
+}

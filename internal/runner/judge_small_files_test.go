@@ -2,11 +2,13 @@ package runner_test
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
 
 	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
 // Intern keeps each distinct string and raw value once (intern.go, issue
@@ -41,7 +43,7 @@ func TestJudgeInternSharesEqualValues(t *testing.T) {
 // ParseReport accepts a JSON run report of this conform's format and
 // version, and says what is wrong with anything else (reportread.go).
 func TestJudgeParseReportChecks(t *testing.T) {
-	format, version := string(mustJSON(t, runner.ReportFormat)), string(mustJSON(t, runner.ReportVersion))
+	format, version := string(jsonjs.Marshal(jsonjs.StringValue(runner.ReportFormat))), strconv.Itoa(runner.ReportVersion)
 	if _, err := runner.ParseReport([]byte(`{"format":` + format + `,"version":` + version + `}`)); err != nil {
 		t.Fatalf("a report of this format and version: %v", err)
 	}
@@ -58,15 +60,6 @@ func TestJudgeParseReportChecks(t *testing.T) {
 			t.Errorf("ParseReport(%s) = %v, want an error saying %q", text, err, says)
 		}
 	}
-}
-
-func mustJSON(t *testing.T, v any) []byte {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // MaxReportBytes leaves room for the largest report its doc comment
