@@ -9,6 +9,7 @@ import (
 
 	"github.com/dsh-conform/conform/internal/adapter"
 	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
 // runUnexpected answers stopCases' first case (golden {"content":"ok"})
@@ -78,5 +79,43 @@ func TestJudgeUnexpectedFieldsCollapse(t *testing.T) {
 	diffs := runUnexpected(t, 11, long)
 	if want := `1 more unexpected output fields: "10` + strings.Repeat("n", 62) + `…"`; diffs[len(diffs)-1].Message != want {
 		t.Errorf("a long name: %q, want %q", diffs[len(diffs)-1].Message, want)
+	}
+}
+
+// Only unexpected top-level output fields fold: an unexpected member deeper
+// in the answer (its Want is "(missing)" too) stays a diff of its own and
+// does not count toward the 10 (engine.go collapseUnexpected's test: all
+// three of its parts).
+func TestJudgeUnexpectedNestedMemberDoesNotFold(t *testing.T) {
+	want := jsonjs.ObjectValue(jsonjs.Member{Key: "error", Value: jsonjs.ObjectValue(jsonjs.Member{Key: "a", Value: jsonjs.NumberValue(1)})})
+	c := runner.Case{ID: "grep.result/nested", Op: "grep.result", Input: []byte(`{}`), InputValue: jsonjs.ObjectValue(),
+		Requirements: []string{"SEARCH-GREP-1"}, Want: runner.Want{Output: &want}}
+	for _, n := range []int{10, 11} {
+		var b strings.Builder
+		b.WriteString(`{"error":{"deep":1}`)
+		for i := range n {
+			fmt.Fprintf(&b, `,"k%d":0`, i)
+		}
+		b.WriteString("}")
+		out := b.String()
+		s := &session{h: adapter.Reference(), reply: func(string, string) (adapter.Reply, error) {
+			return adapter.Reply{Output: []byte(out)}, nil
+		}}
+		var paths []string
+		for _, d := range runner.RunCase(context.Background(), s, c, 0).Diffs {
+			if d.Comparator != runner.CmpProperty {
+				paths = append(paths, d.Path)
+			}
+		}
+		want := []string{"$.error.a", "$.error.deep"} // a missing, deep unexpected
+		for i := range min(n, 10) {
+			want = append(want, fmt.Sprintf("$.k%d", i))
+		}
+		if n > 10 {
+			want = append(want, "$") // the fold of k10
+		}
+		if !slices.Equal(paths, want) {
+			t.Errorf("%d unexpected fields beside a nested one: diff paths %q, want %q", n, paths, want)
+		}
 	}
 }
