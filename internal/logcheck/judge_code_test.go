@@ -212,3 +212,27 @@ var _ = Describe("check-log's judge, a nested dispatch after its root's result (
 		Expect(requirements(log)).To(Equal([]string{v("LOG-CHECK-CODE-5"), v("LOG-CHECK-CODE-5")}), "%q", got)
 	})
 })
+
+var _ = Describe("check-log's judge, a nested glob's saved-result footer (issue 22)", func() {
+	// A glob text's footer follows its paths after a blank line; a path is
+	// never empty, so a text with no blank line is all paths, however a
+	// path reads (code.go savedRecovery: a last segment at 0 is no footer).
+	globSettle := func(text string) []byte {
+		return edited("dispatch6-nested-grep-spill",
+			`"subCallId":"call_code:code:1","name":"grep","arguments":{"pattern":"x"}}}`,
+			`"subCallId":"call_code:code:1","name":"glob","arguments":{"pattern":"x"}}}`,
+			`"name":"grep","arguments":{"pattern":"x"},"isError"`,
+			`"name":"glob","arguments":{"pattern":"x"},"isError"`,
+			`"text":"Found 1 of 3 matches\n\na.ts\nLine 1: x\n\n(Full grep result stored at: /spill/session-ab12/x1y2-grep-results.txt. Use read with offset/limit, or grep this path to search within it.)"`,
+			`"text":"`+text+`"`)
+	}
+	const footer = `(Showing 1 of 3 paths. Full sorted result stored at: /spill/session-ab12/x1y2-glob-results.txt. Use read with offset/limit, or grep this path to search within it.)`
+	It("finds a nested glob's stored-result footer (CODE-DISPATCH-6)", func() {
+		log := globSettle(`a.ts\n\n` + footer)
+		Expect(requirements(log)).To(Equal([]string{v("CODE-DISPATCH-6")}), "%q", findings(log))
+	})
+	It("reads a nested glob's one path named like that footer as a path", func() {
+		log := globSettle(footer)
+		Expect(findings(log)).To(BeEmpty())
+	})
+})
