@@ -86,17 +86,18 @@ func TestJudgeRunStreamingKeepsAndSums(t *testing.T) {
 		t.Fatal(err)
 	}
 	// a: clean. b: a dangling symlink named *.jsonl (cannot be opened).
-	// c: grows once opened (a note), with findings, a line not JSON, an
-	// unknown type and no header (LOG-2, baselined): a kept log adds to
-	// the totals as a log counted away does. d: findings, two of LOG-1
+	// c: grows once opened (a note), valid-base's events without its
+	// header (LOG-2, baselined), a line not JSON and an unknown type: a
+	// kept log adds to the totals as a log counted away does. d: findings, two of LOG-1
 	// (two lines not JSON), an unknown type, results checked. e: no
 	// header, baselined (LOG-2).
 	runJudgeWrite(t, dir, "a.jsonl", string(base))
 	if err := os.Symlink(filepath.Join(dir, "missing"), filepath.Join(dir, "b.jsonl")); err != nil {
 		t.Fatal(err)
 	}
-	c := runJudgeWrite(t, dir, "c.jsonl", `{"type":"turn/start","seq":0,"time":1785591990000,"data":{"turn":1}}`+"\n"+
-		"not json\n"+`{"type":"x/custom","seq":1,"time":1785591990014,"data":{},"ignorable":true}`+"\n")
+	_, events, _ := strings.Cut(string(base), "\n")
+	c := runJudgeWrite(t, dir, "c.jsonl", events+"not json\n"+
+		`{"type":"x/custom","seq":16,"time":1785591990014,"data":{},"ignorable":true}`+"\n")
 	runJudgeWrite(t, dir, "d.jsonl", string(base)+"not json\n"+
 		`{"type":"x/custom","seq":16,"time":1785591990014,"data":{},"ignorable":true}`+"\n"+
 		"not json either\n")
@@ -160,7 +161,7 @@ func TestJudgeRunStreamingKeepsAndSums(t *testing.T) {
 		t.Errorf("result %s with %d errors, want error with 1 (b cannot be read)", s.Result(), s.Errors())
 	}
 	st, counts, baselined := s.Totals()
-	if cf := done["c.jsonl"]; cf == nil || cf.Stats.MalformedLines == 0 || cf.Stats.UnknownTypes["x/custom"] == 0 || cf.Baseline == 0 {
+	if cf := done["c.jsonl"]; cf == nil || cf.Stats.MalformedLines == 0 || cf.Stats.UnknownTypes["x/custom"] == 0 || len(cf.Stats.ResultsChecked) == 0 || cf.Baseline == 0 {
 		t.Fatalf("c does not exercise the totals of a kept log: %+v", cf)
 	}
 	if model.st.UnknownTypes["x/custom"] == 0 || len(model.st.ResultsChecked) == 0 || model.baselined == 0 || model.st.MalformedLines == 0 {
