@@ -1,10 +1,13 @@
 package logcheck_test
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -44,12 +47,21 @@ type followRun struct {
 	err      error
 	reads    []int64
 	findings []string
-	done     []string // RunOptions.Done, when set
+	byFile   map[string][]string // each log's findings, as followFindings gives them
+	done     []string            // RunOptions.Done, when set
+}
+
+// followed is the findings Follow listed for f.
+func (r followRun) followed(f *logcheck.FileResult) []string {
+	if out := r.byFile[f.Name]; out != nil {
+		return out
+	}
+	return []string{}
 }
 
 func followPaths(ctx context.Context, within time.Duration, paths []string, fo logcheck.FollowOptions, withDone bool, read func(n int64)) followRun {
 	GinkgoHelper()
-	var r followRun
+	r := followRun{byFile: map[string][]string{}}
 	fctx, cancel := context.WithTimeout(ctx, within)
 	defer cancel()
 	fo.Read = func(_ string, n int64) {
@@ -60,6 +72,7 @@ func followPaths(ctx context.Context, within time.Duration, paths []string, fo l
 	}
 	opt := logcheck.RunOptions{Options: logcheck.Defaults(), Listed: func(f *logcheck.RunFinding) {
 		r.findings = append(r.findings, f.Requirement)
+		r.byFile[f.File] = append(r.byFile[f.File], followFinding(f))
 	}}
 	if withDone {
 		opt.Done = func(f *logcheck.FileResult) { r.done = append(r.done, filepath.Base(f.Name)) }
@@ -67,6 +80,33 @@ func followPaths(ctx context.Context, within time.Duration, paths []string, fo l
 	r.s, r.err = logcheck.Follow(fctx, paths, opt, fo)
 	Expect(r.s).NotTo(BeNil())
 	return r
+}
+
+// followFinding is a finding as one comparable line.
+func followFinding(fd *logcheck.RunFinding) string {
+	return fmt.Sprintf("%d %d %s %s %s", fd.Line, fd.Seq, fd.Requirement, fd.Level, fd.Message)
+}
+
+// followFindings is the findings Run listed for a log.
+func followFindings(f *logcheck.FileResult) []string {
+	out := []string{}
+	for _, fd := range f.Listed {
+		out = append(out, followFinding(fd))
+	}
+	return out
+}
+
+// followOffline is Run's answer for the same files: what Follow must give
+// for a log it reads whole and finds over (Follow checks "as Check").
+func followOffline(ctx context.Context, paths []string, opt logcheck.Options) map[string]*logcheck.FileResult {
+	GinkgoHelper()
+	s, err := logcheck.Run(ctx, paths, logcheck.RunOptions{Options: opt})
+	Expect(err).NotTo(HaveOccurred())
+	out := map[string]*logcheck.FileResult{}
+	for _, f := range s.Files {
+		out[f.Name] = f
+	}
+	return out
 }
 
 // Follow's loop (issue 22, survivors of follow.go): a log is read on at
@@ -205,5 +245,173 @@ var _ = Describe("Follow's loop (issue 22)", func() {
 		Expect(r.s.Files).To(HaveLen(1), "an interrupted log with a note is kept")
 		Expect(r.s.Files[0].Partial).To(BeTrue())
 		Expect(r.s.FileCount()).To(Equal(1))
+	}, SpecTimeout(time.Minute))
+})
+
+// Follow checks each line as Check does (issue 22, survivors of follow.go's
+// step and lines): a log read whole and over gets Run's findings, whatever
+// its reads' boundaries.
+var _ = Describe("Follow against Run (issue 22)", func() {
+	It("gives every rule fixture Run's findings", func(ctx SpecContext) {
+		// Empty lines (follow.go:197:8, 197:11, 211:8 lost or misjoined
+		// them), lines of every kind. The fixtures whose session does not
+		// look over (a turn open at the end, a last line without its LF)
+		// end by the context: they are Partial, and a last line without
+		// its LF is noted, not checked.
+		paths, err := filepath.Glob(filepath.Join("testdata", "rules", "*.jsonl"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(len(paths)).To(BeNumerically(">", 50))
+		Expect(paths).To(ContainElement(HaveSuffix("log1-empty-line.jsonl")))
+		offline := followOffline(ctx, paths, logcheck.Defaults())
+		r := followPaths(ctx, 2*time.Second, paths, logcheck.FollowOptions{Poll: followPoll}, false, nil)
+		Expect(r.s.Files).To(HaveLen(len(paths)))
+		over := 0
+		for _, f := range r.s.Files {
+			want := offline[f.Name]
+			Expect(want).NotTo(BeNil(), f.Name)
+			b, err := os.ReadFile(f.Name)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(f.Err).NotTo(HaveOccurred(), f.Name)
+			Expect(f.Stats.Bytes).To(Equal(int64(len(b))), f.Name)
+			if !f.Partial {
+				over++
+				Expect(r.followed(f)).To(Equal(followFindings(want)), f.Name)
+				Expect(f.Stats.Lines).To(Equal(want.Stats.Lines), f.Name)
+				Expect(f.Stats.Events).To(Equal(want.Stats.Events), f.Name)
+				continue
+			}
+			if bytes.HasSuffix(b, []byte("\n")) {
+				Expect(f.Notes).To(BeEmpty(), f.Name)
+				Expect(r.followed(f)).To(Equal(followFindings(want)), f.Name)
+			} else {
+				Expect(f.Notes).To(HaveLen(1), f.Name)
+			}
+		}
+		Expect(over).To(BeNumerically(">", 50), "most fixtures end their turn")
+	}, SpecTimeout(time.Minute))
+
+	It("checks a line of exactly MaxLineBytes, and skips one a byte longer, as Run does", func(ctx SpecContext) {
+		// follow.go:203:16 (`fw.size >= maxLine`) skipped the line of
+		// exactly MaxLineBytes. The longest line of valid-base is its
+		// grep result.
+		log := followBase()
+		longest := 0
+		for _, l := range strings.Split(log, "\n") {
+			longest = max(longest, len(l))
+		}
+		path := followWrite("max.jsonl", log)
+		for _, maxLine := range []int{longest, longest - 1} {
+			opt := logcheck.Defaults()
+			opt.MaxLineBytes = maxLine
+			want := followOffline(ctx, []string{path}, opt)[path]
+			fctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			s, err := logcheck.Follow(fctx, []string{path}, logcheck.RunOptions{Options: opt}, logcheck.FollowOptions{Poll: followPoll})
+			cancel()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(s.Interrupted).To(BeFalse())
+			Expect(followFindings(s.Files[0])).To(Equal(followFindings(want)), "MaxLineBytes %d", maxLine)
+			if maxLine == longest {
+				Expect(want.Listed).To(BeEmpty())
+			} else {
+				Expect(want.Listed).NotTo(BeEmpty(), "the grep result skipped")
+			}
+		}
+	}, SpecTimeout(time.Minute))
+
+	It("looks for compressed or binary data only at the start, as Run does", func(ctx SpecContext) {
+		// A gzip file and a file of NUL bytes: one LOG-1 finding, on no line
+		// and no seq, and no other check (follow.go:164:6 never looked,
+		// 167 reported it on line 1 or seq 0, 168:17 ran the end-of-log
+		// checks too, 169:15 went on following it). A log whose second read
+		// (64 KiB in) starts with a NUL byte is text with a malformed line
+		// (follow.go:165:17 looked at every read).
+		const chunk = 64 << 10
+		base := followBase()
+		Expect(strings.Count(base, `"text":"find x"`)).To(Equal(1))
+		at := strings.Index(base, `"text":"find x"`) + len(`"text":"find x`)
+		nul := base[:at] + strings.Repeat("-", chunk-at) + "\x00" + base[at:]
+		Expect(nul[chunk]).To(Equal(byte(0)))
+		paths := []string{
+			followWrite("log.jsonl.gz", "\x1f\x8b\x08\x00"+strings.Repeat("z", 100)),
+			followWrite("zeros.jsonl", strings.Repeat("\x00", 100)),
+			followWrite("nul.jsonl", nul),
+		}
+		offline := followOffline(ctx, paths, logcheck.Defaults())
+		r := followPaths(ctx, 10*time.Second, paths, logcheck.FollowOptions{Poll: followPoll}, false, nil)
+		Expect(r.err).NotTo(HaveOccurred())
+		Expect(r.s.Interrupted).To(BeFalse(), "a file that is not a log is over at once")
+		for i, f := range r.s.Files {
+			want := offline[f.Name]
+			Expect(r.followed(f)).To(Equal(followFindings(want)), f.Name)
+			Expect(f.Partial).To(BeFalse(), f.Name)
+			if i < 2 {
+				Expect(r.followed(f)).To(ConsistOf(HavePrefix("0 -1 LOG-1 violation ")), f.Name)
+			} else {
+				Expect(r.followed(f)).To(Equal([]string{"4 -1 LOG-1 violation line 4 is not JSON: column 65284: control character U+0000 in a string"}), "the user message, line 4, holds the NUL")
+			}
+		}
+		Expect(r.s.Files[2].Stats.Bytes).To(Equal(int64(len(nul))))
+	}, SpecTimeout(time.Minute))
+
+	It("stops at a log truncated under it, with one note", func(ctx SpecContext) {
+		// Read's first call cuts the file to 10 bytes: the next read finds
+		// nothing and the file shorter than what was read, a note, and the
+		// log is over (follow.go:179:34 never looked, 181 went on and noted
+		// it again at every round).
+		log := followBase()
+		path := followWrite("cut.jsonl", log)
+		cut := false
+		r := followPaths(ctx, 10*time.Second, []string{path}, logcheck.FollowOptions{Idle: time.Hour, Poll: followPoll}, false, func(int64) {
+			if !cut {
+				cut = true
+				Expect(os.Truncate(path, 10)).To(Succeed())
+			}
+		})
+		Expect(r.err).NotTo(HaveOccurred())
+		Expect(r.s.Interrupted).To(BeFalse())
+		f := r.s.Files[0]
+		Expect(f.Notes).To(Equal([]string{fmt.Sprintf("was truncated to 10 bytes after %d were read; following it stopped there", len(log))}))
+		Expect(r.reads).To(Equal([]int64{int64(len(log))}))
+		Expect(f.Partial).To(BeFalse())
+	}, SpecTimeout(time.Minute))
+
+	It("stops at a read error, with the error", func(ctx SpecContext) {
+		// /proc/self/mem is a regular file whose read at offset 0 fails
+		// (EIO: no page there): the log's error, and it is over
+		// (follow.go:175:9 missed the error, 177:10 counted a byte read,
+		// 177:13 read again and again).
+		const mem = "/proc/self/mem"
+		if _, err := os.Stat(mem); err != nil {
+			Skip("no " + mem)
+		}
+		r := followPaths(ctx, 10*time.Second, []string{mem}, logcheck.FollowOptions{Idle: time.Hour, Poll: followPoll}, false, nil)
+		Expect(r.err).NotTo(HaveOccurred())
+		Expect(r.s.Interrupted).To(BeFalse())
+		Expect(r.s.Files[0].Err).To(MatchError(syscall.EIO))
+		Expect(r.reads).To(BeEmpty())
+	}, SpecTimeout(time.Minute))
+
+	It("runs the end-of-log checks of an interrupted log with lines, and does not call one with none empty", func(ctx SpecContext) {
+		// A run_code call open at the end whose one sub-call is numbered 2:
+		// LOG-CHECK-CODE-6, found only by the end-of-log checks (the call
+		// has no result), which run on what was read when the context ends
+		// the log (follow.go:234:32 `<=`, 234:36 skipped them). An empty
+		// log and one whose first line has no LF yet are interrupted with
+		// no line: "not called empty" (follow.go:234:32 `>=` called them
+		// empty, LOG-2), where Run calls the empty file empty.
+		open := edited("eof-unsettled-open-call", `"subCallId":"call_code:code:1"`, `"subCallId":"call_code:code:2"`)
+		paths := []string{followWrite("open.jsonl", string(open)), followWrite("empty.jsonl", ""), followWrite("head.jsonl", `{"type":"session"`)}
+		offline := followOffline(ctx, paths, logcheck.Defaults())
+		Expect(followFindings(offline[paths[0]])).To(ConsistOf(ContainSubstring("LOG-CHECK-CODE-6")))
+		Expect(followFindings(offline[paths[1]])).To(ConsistOf(ContainSubstring("LOG-2 violation the log is empty")))
+		r := followPaths(ctx, 300*time.Millisecond, paths, logcheck.FollowOptions{Poll: followPoll}, false, nil)
+		Expect(r.s.Interrupted).To(BeTrue())
+		for _, f := range r.s.Files {
+			Expect(f.Partial).To(BeTrue(), f.Name)
+		}
+		Expect(r.followed(r.s.Files[0])).To(Equal(followFindings(offline[paths[0]])))
+		Expect(r.followed(r.s.Files[1])).To(BeEmpty())
+		Expect(r.followed(r.s.Files[2])).To(BeEmpty())
+		Expect(r.s.Files[2].Notes).To(HaveLen(1))
 	}, SpecTimeout(time.Minute))
 })
