@@ -91,3 +91,150 @@ var _ = Describe("check-log's judge, the empty call id (issue 22)", func() {
 		Expect(got).To(ContainElement(HaveSuffix("tool/result data: message.source.callId is empty; message.content[0].toolCallId is empty")))
 	})
 })
+
+// resultsGrepResult is valid-base's grep result line with its data's
+// message replaced.
+func resultsGrepResult(message string) []byte {
+	GinkgoHelper()
+	const head = `{"type":"tool/result","seq":7,"time":1785591990005,"data":{"turn":1,"step":1,"message":`
+	const tail = `,"meta":{"shape":"matches","files":[{"path":"b.ts","matches":[{"lineNumber":2,"line":"x"},{"lineNumber":5,"line":"z"}]},{"path":"a.ts","matches":[{"lineNumber":1,"line":"y"}]}],"truncated":false,"total":3}},"surfaceOp":"append","sourceEventSeqs":[6]}`
+	lines := strings.SplitAfter(string(edited("valid-base")), "\n")
+	Expect(lines[6]).To(HavePrefix(head))
+	Expect(lines[6]).To(HaveSuffix(tail + "\n"))
+	lines[6] = head + message + tail + "\n"
+	return []byte(strings.Join(lines, ""))
+}
+
+// resultsBlock is valid-base's grep result block, and its text alone.
+const (
+	resultsText  = `[{"type":"text","text":"Found 3 matches\n\nb.ts\nLine 2: x\nLine 5: z\n\na.ts\nLine 1: y"}]`
+	resultsBlock = `{"type":"tool-result","toolCallId":"call_grep","content":` + resultsText + `,"isError":false}`
+)
+
+// Issue 22: the shapes of tool/call and tool/result data whose findings
+// no test of the package named (results.go toolCall, resultShape,
+// messageShape, appendResult, closerChecks, replaceResult).
+var _ = Describe("check-log's judge, call and result shapes (issue 22)", func() {
+	const grepCall = `"data":{"turn":1,"step":1,"callId":"call_grep","name":"grep",`
+	const grepResult = `"data":{"turn":1,"step":1,"message":{"source":{"kind":"tool","callId":"call_grep"}`
+
+	It("reads the unchanged grep result as valid-base's", func() {
+		Expect(requirements(resultsGrepResult(`{"source":{"kind":"tool","callId":"call_grep"},"content":[` + resultsBlock + `],"role":"user","id":"msg-call_grep"}`))).To(BeEmpty())
+	})
+
+	It("reports a tool/call's turn or step that is not a non-negative integer", func() {
+		for _, bad := range []string{"1.5", "-1", `"1"`, "null"} {
+			log := edited("valid-base", grepCall, `"data":{"turn":`+bad+`,"step":1,"callId":"call_grep","name":"grep",`)
+			got := findings(log)
+			Expect(requirements(log)).To(Equal([]string{v("LOG-CALL-1")}), "turn %s: %q", bad, got)
+			Expect(got[0]).To(HaveSuffix("tool/call data: turn is not a non-negative integer"))
+			log = edited("valid-base", grepCall, `"data":{"turn":1,"step":`+bad+`,"callId":"call_grep","name":"grep",`)
+			got = findings(log)
+			Expect(requirements(log)).To(Equal([]string{v("LOG-CALL-1")}), "step %s: %q", bad, got)
+			Expect(got[0]).To(HaveSuffix("tool/call data: step is not a non-negative integer"))
+		}
+	})
+
+	It("reports a tool/result's turn or step that is not a non-negative integer", func() {
+		for _, bad := range []string{"1.5", "-1", `"1"`} {
+			log := edited("valid-base", grepResult, `"data":{"turn":`+bad+`,"step":1,"message":{"source":{"kind":"tool","callId":"call_grep"}`)
+			got := findings(log)
+			Expect(requirements(log)).To(Equal([]string{v("LOG-RES-1")}), "turn %s: %q", bad, got)
+			Expect(got[0]).To(HaveSuffix("tool/result data: turn is not a non-negative integer"))
+			log = edited("valid-base", grepResult, `"data":{"turn":1,"step":`+bad+`,"message":{"source":{"kind":"tool","callId":"call_grep"}`)
+			got = findings(log)
+			Expect(requirements(log)).To(Equal([]string{v("LOG-RES-1")}), "step %s: %q", bad, got)
+			Expect(got[0]).To(HaveSuffix("tool/result data: step is not a non-negative integer"))
+		}
+	})
+
+	It("reports a call id reused after its result", func() {
+		// The glob call and its result take the id call_grep, whose call
+		// (seq 6) has its result (seq 7): the second tool/call (seq 8)
+		// reuses it; its result (seq 9) pairs with it.
+		log := []byte(strings.ReplaceAll(strings.ReplaceAll(string(edited("valid-base")), `"callId":"call_glob"`, `"callId":"call_grep"`), `"toolCallId":"call_glob"`, `"toolCallId":"call_grep"`))
+		got := findings(log)
+		Expect(requirements(log)).To(Equal([]string{v("LOG-CHECK-2")}), "%q", got)
+		Expect(got[0]).To(HaveSuffix("call id reused: the tool/call at seq 6 already has its result at seq 7"))
+	})
+
+	It("reports a call id reused while its call has no result", func() {
+		// The glob call (seq 8) takes the id call_code; its result (seq 9)
+		// keeps call_glob, unpaired; the run_code call (seq 10) reuses
+		// call_code while the glob call is open, and takes its place.
+		log := edited("valid-base", `"callId":"call_glob","name":"glob"`, `"callId":"call_code","name":"glob"`)
+		got := findings(log)
+		Expect(requirements(log)).To(Equal([]string{v("LOG-CHECK-2"), v("LOG-CHECK-2")}), "%q", got)
+		Expect(got).To(ContainElement(HaveSuffix("append result without an earlier tool/call for this call id")))
+		Expect(got).To(ContainElement(HaveSuffix("call id reused while the tool/call at seq 8 has no result yet")))
+	})
+
+	It("reports a message that is not an object, and leaves its call without a result", func() {
+		for _, msg := range []string{`"call_grep"`, `[]`, `null`} {
+			log := resultsGrepResult(msg)
+			got := findings(log)
+			Expect(requirements(log)).To(Equal([]string{v("LOG-RES-1")}), "%s: %q", msg, got)
+			Expect(got[0]).To(HaveSuffix("tool/result data: message is not an object"))
+		}
+	})
+
+	It("reports a message.source that is not an object; the result pairs by its toolCallId", func() {
+		log := resultsGrepResult(`{"source":"call_grep","content":[` + resultsBlock + `],"role":"user","id":"msg-call_grep"}`)
+		got := findings(log)
+		Expect(requirements(log)).To(Equal([]string{v("LOG-RES-1")}), "%q", got)
+		Expect(got[0]).To(HaveSuffix("tool/result data: message.source is not an object"))
+	})
+
+	It("reports a message.content that is not one tool-result block", func() {
+		for _, c := range []struct{ content, problem string }{
+			{`{}`, "message.content is not an array"},
+			{`"x"`, "message.content is not an array"},
+			{`[]`, "message.content has 0 blocks, not exactly one tool-result block"},
+			{`[` + resultsBlock + `,` + resultsBlock + `]`, "message.content has 2 blocks, not exactly one tool-result block"},
+			{`[1]`, "message.content[0] is not an object"},
+			{`["x",` + resultsBlock + `]`, "message.content has 2 blocks, not exactly one tool-result block; message.content[0] is not an object"},
+		} {
+			log := resultsGrepResult(`{"source":{"kind":"tool","callId":"call_grep"},"content":` + c.content + `,"role":"user","id":"msg-call_grep"}`)
+			got := findings(log)
+			Expect(got).To(ContainElement(HaveSuffix("tool/result data: "+c.problem)), "content %s", c.content)
+			for _, g := range got {
+				if strings.HasPrefix(g, "LOG-RES-1 ") {
+					Expect(g).To(HaveSuffix("tool/result data: "+c.problem), "content %s: one LOG-RES-1, these problems only", c.content)
+				}
+			}
+		}
+	})
+
+	It("reports a legacy result's callId that is not a string, and leaves its call without a result", func() {
+		log := edited("valid-legacy-result", `"data":{"turn":1,"step":1,"callId":"call_grep","content"`, `"data":{"turn":1,"step":1,"callId":7,"content"`)
+		got := findings(log)
+		Expect(requirements(log)).To(Equal([]string{v("LOG-RES-5")}), "%q", got)
+		Expect(got[0]).To(HaveSuffix("tool/result data: callId is not a string"))
+	})
+
+	It("reports a TOOL_NOT_STARTED closer for a call that has a tool/call", func() {
+		log := edited("valid-crash-closers", `"error":{"name":"ToolOutcomeUnknownError","code":"TOOL_OUTCOME_UNKNOWN"}`, `"error":{"name":"ToolNotStartedError","code":"TOOL_NOT_STARTED"}`)
+		got := findings(log)
+		Expect(got).To(ContainElement(HaveSuffix("TOOL_NOT_STARTED closer for a call that has a tool/call at seq 10")), "%q", got)
+		Expect(got).To(ContainElement(HaveSuffix("crash closer: a TOOL_NOT_STARTED closer has no sourceEventSeqs, got [10]")), "%q", got)
+	})
+
+	It("reports a crash closer whose error name is not its code's", func() {
+		log := edited("valid-crash-closers", `"error":{"name":"ToolOutcomeUnknownError","code":"TOOL_OUTCOME_UNKNOWN"}`, `"error":{"name":"ToolNotStartedError","code":"TOOL_OUTCOME_UNKNOWN"}`)
+		got := findings(log)
+		Expect(requirements(log)).To(Equal([]string{v("LOG-RES-4")}), "%q", got)
+		Expect(got[0]).To(HaveSuffix(`crash closer: error name "ToolNotStartedError" with code TOOL_OUTCOME_UNKNOWN, want ToolOutcomeUnknownError`))
+	})
+
+	It("reports a pruned replacement for a call that has no append result yet", func() {
+		// The grep call's append result (seq 7) names another call: the
+		// grep call is still open when its replacement (seq 16) arrives.
+		log := edited("valid-pruned-replacement",
+			`"message":{"source":{"kind":"tool","callId":"call_grep"},"content":[{"type":"tool-result","toolCallId":"call_grep","content":[{"type":"text","text":"Found 3 matches`,
+			`"message":{"source":{"kind":"tool","callId":"call_x"},"content":[{"type":"tool-result","toolCallId":"call_x","content":[{"type":"text","text":"Found 3 matches`)
+		got := findings(log)
+		Expect(got).To(ContainElement(HaveSuffix("append result without an earlier tool/call for this call id")), "%q", got)
+		Expect(got).To(ContainElement(HavePrefix("LOG-RES-3 violation")), "%q", got)
+		Expect(got).To(ContainElement(ContainSubstring("pruned replacement: the call has no append result yet")), "%q", got)
+	})
+})

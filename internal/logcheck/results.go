@@ -861,6 +861,9 @@ func (c *checker) isNestedID(id string) bool {
 // its dispatch events, non-empty under LOG-CHECK-CODE-4. The empty id is
 // no id: such a call is not opened nor such a result paired.
 func (c *checker) emptyMessageIDs(msg raw, p *problems) {
+	if msg.Kind() != jsonjs.Object {
+		return // reported: message is not an object
+	}
 	mm := c.obj(msg)
 	if src, ok := get(mm, "source"); ok && src.Kind() == jsonjs.Object {
 		if v, ok := get(c.obj(src), "callId"); ok && v.StrIs("") {
