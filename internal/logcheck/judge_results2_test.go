@@ -238,3 +238,52 @@ var _ = Describe("check-log's judge, call and result shapes (issue 22)", func() 
 		Expect(got).To(ContainElement(ContainSubstring("pruned replacement: the call has no append result yet")), "%q", got)
 	})
 })
+
+var _ = Describe("check-log's judge, empty call ids in malformed messages (issue 22)", func() {
+	// The empty ids are looked for in whatever the message holds: a
+	// missing or malformed source or content is reported as it was, and
+	// only a present id that is "" is called empty.
+	for _, c := range []struct {
+		name, message   string
+		empty, notEmpty []string
+	}{
+		{"no source", `{"content":[{"type":"tool-result","toolCallId":"","content":` + resultsText + `,"isError":false}],"role":"user","id":"m"}`,
+			[]string{"message.content[0].toolCallId is empty"}, []string{"source.callId is empty"}},
+		{"a source that is a string", `{"source":"call_grep","content":[{"type":"tool-result","toolCallId":"","content":` + resultsText + `,"isError":false}],"role":"user","id":"m"}`,
+			[]string{"message.source is not an object", "message.content[0].toolCallId is empty"}, []string{"source.callId is empty"}},
+		{"a source without callId", `{"source":{"kind":"tool"},"content":[{"type":"tool-result","toolCallId":"","content":` + resultsText + `,"isError":false}],"role":"user","id":"m"}`,
+			[]string{"message.content[0].toolCallId is empty"}, []string{"source.callId is empty"}},
+		{"content not an array", `{"source":{"kind":"tool","callId":""},"content":{},"role":"user","id":"m"}`,
+			[]string{"message.content is not an array", "message.source.callId is empty"}, []string{"toolCallId is empty"}},
+		{"no content block", `{"source":{"kind":"tool","callId":""},"content":[],"role":"user","id":"m"}`,
+			[]string{"message.content has 0 blocks", "message.source.callId is empty"}, []string{"toolCallId is empty", "content[0] is not an object"}},
+		{"a block that is not an object", `{"source":{"kind":"tool","callId":""},"content":[""],"role":"user","id":"m"}`,
+			[]string{"message.content[0] is not an object", "message.source.callId is empty"}, []string{"toolCallId is empty"}},
+		{"a block without toolCallId", `{"source":{"kind":"tool","callId":""},"content":[{"type":"tool-result","content":` + resultsText + `,"isError":false}],"role":"user","id":"m"}`,
+			[]string{"message.source.callId is empty"}, []string{"toolCallId is empty"}},
+		{"a second block with an empty id", `{"source":{"kind":"tool","callId":"call_grep"},"content":[` + resultsBlock + `,{"type":"tool-result","toolCallId":""}],"role":"user","id":"m"}`,
+			[]string{"message.content has 2 blocks"}, []string{"is empty"}},
+		{"an empty toolCallId only", `{"source":{"kind":"tool","callId":"call_grep"},"content":[{"type":"tool-result","toolCallId":"","content":` + resultsText + `,"isError":false}],"role":"user","id":"m"}`,
+			[]string{"message.content[0].toolCallId is empty"}, []string{"source.callId is empty"}},
+		{"an empty source.callId only", `{"source":{"kind":"tool","callId":""},"content":[` + resultsBlock + `],"role":"user","id":"m"}`,
+			[]string{"message.source.callId is empty"}, []string{"toolCallId is empty"}},
+	} {
+		It("in a message with "+c.name, func() {
+			log := resultsGrepResult(c.message)
+			got := findings(log)
+			var res1 []string
+			for _, g := range got {
+				if strings.HasPrefix(g, "LOG-RES-1 ") {
+					res1 = append(res1, g)
+				}
+			}
+			Expect(res1).To(HaveLen(1), "%q", got)
+			for _, e := range c.empty {
+				Expect(res1[0]).To(ContainSubstring(e))
+			}
+			for _, e := range c.notEmpty {
+				Expect(res1[0]).NotTo(ContainSubstring(e))
+			}
+		})
+	}
+})
