@@ -148,6 +148,19 @@ var _ = Describe("check-log's judge, call and result shapes (issue 22)", func() 
 		}
 	})
 
+	It("reads a tool/result's turn or step -0 as 0, a non-negative integer", func() {
+		// JSON.parse gives -0, an integer not below 0: no LOG-RES-1, and
+		// the turn (step) 0 differs from the call's 1 (LOG-CHECK-2).
+		log := edited("valid-base", grepResult, `"data":{"turn":-0,"step":1,"message":{"source":{"kind":"tool","callId":"call_grep"}`)
+		got := findings(log)
+		Expect(requirements(log)).To(Equal([]string{v("LOG-CHECK-2")}), "%q", got)
+		Expect(got[0]).To(ContainSubstring("turn 0 differs from the call's turn 1"))
+		log = edited("valid-base", grepResult, `"data":{"turn":1,"step":-0,"message":{"source":{"kind":"tool","callId":"call_grep"}`)
+		got = findings(log)
+		Expect(requirements(log)).To(Equal([]string{v("LOG-CHECK-2")}), "%q", got)
+		Expect(got[0]).To(ContainSubstring("step 0 differs from the call's step 1"))
+	})
+
 	It("reports a call id reused after its result", func() {
 		// The glob call and its result take the id call_grep, whose call
 		// (seq 6) has its result (seq 7): the second tool/call (seq 8)
