@@ -300,3 +300,56 @@ var _ = Describe("check-log's judge, empty call ids in malformed messages (issue
 		})
 	}
 })
+
+// resultsRes1 is the one LOG-RES-1 or LOG-RES-5 finding of a log, "" when
+// there is none.
+func resultsRes1(log []byte) string {
+	GinkgoHelper()
+	var out []string
+	for _, g := range findings(log) {
+		if strings.HasPrefix(g, "LOG-RES-1 ") || strings.HasPrefix(g, "LOG-RES-5 ") {
+			out = append(out, g)
+		}
+	}
+	Expect(len(out)).To(BeNumerically("<=", 1), "%q", out)
+	if len(out) == 0 {
+		return ""
+	}
+	return out[0]
+}
+
+var _ = Describe("check-log's judge, a result's content blocks (issue 22)", func() {
+	// blocks: "objects with a non-empty string type; text blocks carry a
+	// string text. problem is the first break". The grep result's content
+	// replaced, in the current shape and in the legacy flat one.
+	for _, c := range []struct{ content, problem string }{
+		{`[1]`, "content[0] is not an object"},
+		{`[{"text":"x"}]`, "content[0].type is not a non-empty string"},
+		{`[{"type":""}]`, "content[0].type is not a non-empty string"},
+		{`[{"type":1}]`, "content[0].type is not a non-empty string"},
+		{`[{"type":"text"}]`, "content[0] is a text block without a string text"},
+		{`[{"type":"text","text":1}]`, "content[0] is a text block without a string text"},
+		{`[{"type":"image"},{"type":""}]`, "content[1].type is not a non-empty string"},
+		{`[{"type":"text","text":"a"},{"type":"text"}]`, "content[1] is a text block without a string text"},
+		{`[{"type":""},1]`, "content[0].type is not a non-empty string"},
+		{`[1,{"type":""}]`, "content[0] is not an object"},
+		{`[{"type":"text"},{"type":""}]`, "content[0] is a text block without a string text"},
+		{`{}`, "content is not an array of content blocks"},
+		{`"x"`, "content is not an array of content blocks"},
+		{`[{"type":"x"}]`, ""},
+		{`[{"type":"a"}]`, ""},
+		{`[]`, ""},
+	} {
+		It("reads content "+c.content, func() {
+			current := edited("valid-base", `"content":[{"type":"text","text":"Found 3 matches\n\nb.ts\nLine 2: x\nLine 5: z\n\na.ts\nLine 1: y"}]`, `"content":`+c.content)
+			legacy := edited("valid-legacy-result", `"content":[{"type":"text","text":"Found 3 matches\n\nb.ts\nLine 2: x\nLine 5: z\n\na.ts\nLine 1: y"}]`, `"content":`+c.content)
+			if c.problem == "" {
+				Expect(resultsRes1(current)).To(BeEmpty())
+				Expect(resultsRes1(legacy)).To(BeEmpty())
+				return
+			}
+			Expect(resultsRes1(current)).To(HaveSuffix("tool/result data: message.content[0]." + c.problem))
+			Expect(resultsRes1(legacy)).To(HaveSuffix("tool/result data: " + c.problem))
+		})
+	}
+})
