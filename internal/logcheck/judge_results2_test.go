@@ -353,3 +353,52 @@ var _ = Describe("check-log's judge, a result's content blocks (issue 22)", func
 		})
 	}
 })
+
+var _ = Describe("check-log's judge, a result's error info (issue 22)", func() {
+	// LOG-CHECK-3: error, when present, is {name: string, code: string}
+	// (nothing else) and the result has isError true. The grep result
+	// given an error (and isError as stated); only LOG-CHECK-3 is looked
+	// at (an error result of grep has other rules of its own).
+	const tail = `"isError":false}],"role":"user","id":"msg-call_grep"},"meta":`
+	check3 := func(errInfo, isError string) []string {
+		GinkgoHelper()
+		log := edited("valid-base", tail, isError+`}],"role":"user","id":"msg-call_grep"},"error":`+errInfo+`,"meta":`)
+		out := []string{}
+		for _, g := range findings(log) {
+			if strings.HasPrefix(g, "LOG-CHECK-3 ") {
+				out = append(out, g)
+			}
+		}
+		return out
+	}
+	It("accepts {name, code} strings on an error result, in either order", func() {
+		Expect(check3(`{"name":"FsError","code":"FS_NOT_FOUND"}`, `"isError":true`)).To(BeEmpty())
+		Expect(check3(`{"code":"FS_NOT_FOUND","name":"FsError"}`, `"isError":true`)).To(BeEmpty())
+	})
+	for _, bad := range []string{
+		`{"name":1,"code":"FS_NOT_FOUND"}`,
+		`{"name":"FsError","code":2}`,
+		`{"name":"FsError"}`,
+		`{"code":"FS_NOT_FOUND"}`,
+		`{"name":"E","code":"C","x":1}`,
+		`{}`,
+		`"FsError"`,
+		`null`,
+	} {
+		It("reports the error "+bad, func() {
+			got := check3(bad, `"isError":true`)
+			Expect(got).To(HaveLen(1))
+			Expect(got[0]).To(HaveSuffix(": error is " + bad + ", not {name: string, code: string}"))
+		})
+	}
+	It("reports error info on a result whose isError is false, not on one whose isError is not a boolean or missing", func() {
+		got := check3(`{"name":"FsError","code":"FS_NOT_FOUND"}`, `"isError":false`)
+		Expect(got).To(HaveLen(1))
+		Expect(got[0]).To(HaveSuffix(": error info on a result with isError false"))
+		got = check3(`{"name":1,"code":"FS_NOT_FOUND"}`, `"isError":false`)
+		Expect(got).To(HaveLen(1))
+		Expect(got[0]).To(HaveSuffix(`: error is {"name":1,"code":"FS_NOT_FOUND"}, not {name: string, code: string}; error info on a result with isError false`))
+		Expect(check3(`{"name":"FsError","code":"FS_NOT_FOUND"}`, `"isError":"false"`)).To(BeEmpty())
+		Expect(check3(`{"name":"FsError","code":"FS_NOT_FOUND"}`, `"x":0`)).To(BeEmpty())
+	})
+})
