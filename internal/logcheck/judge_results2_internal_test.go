@@ -1,6 +1,9 @@
 package logcheck
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // Issue 22, results.go:789:9 (now 796:9; `x >> 30` -> `x << 30`): mix is
 // documented as "the splitmix64 finalizer", the bijection every hash of
@@ -41,5 +44,72 @@ func TestJudgeResultsMixIsSplitMix64(t *testing.T) {
 	}
 	if avg := float64(total) / 64; avg < 24 || avg > 40 {
 		t.Errorf("mix(1<<k) sets %.1f bits on average, want about 32", avg)
+	}
+}
+
+// Distinct JSON values hash apart (LOG-RES-3 compares a pruned
+// replacement's meta with the original's by hashValue): strings of every
+// length from 0 to 19 that differ in one byte at any place (fnvString takes
+// 8 bytes at a time, then a tail), short strings over a small alphabet,
+// numbers near one another, and arrays and objects of them. A hash that
+// dropped a byte, a chunk or a tail would make two of them collide.
+func TestJudgeResultsValuesHashApart(t *testing.T) {
+	c := newChecker("t.jsonl", Defaults(), nil)
+	seen := make(map[uint64]string)
+	add := func(text string) {
+		t.Helper()
+		if !c.lz.Scan([]byte(text)) {
+			t.Fatalf("not JSON: %s", text)
+		}
+		c.validUTF8 = c.lz.UTF8()
+		h := c.hash(c.lz.Value(c.lz.Root()))
+		if m := c.hashMeta(c.lz.Root()); m != h {
+			t.Fatalf("%s: hashMeta %#x, the tree's hash %#x", text, m, h)
+		}
+		if prev, ok := seen[h]; ok && prev != text {
+			t.Fatalf("%s and %s hash alike", prev, text)
+		}
+		seen[h] = text
+	}
+	const base = "abcdefghijklmnopqrs"
+	for n := 0; n <= len(base); n++ {
+		s := base[:n]
+		add(`"` + s + `"`)
+		for i := 0; i < n; i++ {
+			for _, b := range []byte{'A', 'b' + byte(i%2), '~'} {
+				if s[i] != b {
+					add(`"` + s[:i] + string(b) + s[i+1:] + `"`)
+				}
+			}
+		}
+	}
+	alphabet := []string{"a", "b", "é", "\\u0000"}
+	var strs []string
+	strs = append(strs, "")
+	for l := 1; l <= 4; l++ {
+		next := []string{}
+		for _, p := range strs {
+			if len(p) >= l-1 {
+				for _, a := range alphabet {
+					next = append(next, p+a)
+				}
+			}
+		}
+		strs = append(strs, next...)
+	}
+	for _, s := range strs {
+		add(`"` + s + `"`)
+		add(`["` + s + `"]`)
+		add(`{"` + s + `":0}`)
+	}
+	for i := -300; i <= 300; i++ {
+		add(strconv.Itoa(i))
+		add(strconv.Itoa(i) + ".5")
+		add(`[` + strconv.Itoa(i) + `,0]`)
+		add(`[0,` + strconv.Itoa(i) + `]`)
+		add(`{"x":` + strconv.Itoa(i) + `}`)
+	}
+	for _, s := range []string{`1e300`, `-1e300`, `5e-324`, `0.1`, `0.2`, `0.30000000000000004`, `true`, `false`, `null`, `[]`, `{}`, `[[]]`, `[{}]`, `{"":{}}`, `{"":[]}`, `[null]`, `[true,false]`, `[false,true]`} {
+		add(s)
 	}
 }

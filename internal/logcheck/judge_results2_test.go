@@ -402,3 +402,34 @@ var _ = Describe("check-log's judge, a result's error info (issue 22)", func() {
 		Expect(check3(`{"name":"FsError","code":"FS_NOT_FOUND"}`, `"x":0`)).To(BeEmpty())
 	})
 })
+
+var _ = Describe("check-log's judge, a pruned replacement's meta (issue 22)", func() {
+	// LOG-RES-3 compares the replacement's meta with the original's by
+	// hash (fnvString for strings). A string's length was folded into the
+	// same low bits as its last bytes, so "\u0003" (one byte) and
+	// "\u0000\u0000" (two) hashed alike, as did "b" and "\u0000a": a
+	// replacement that changed such a grep line passed (bug fixed:
+	// results.go fnvString).
+	for _, c := range []struct{ original, replaced string }{
+		{`\u0003`, `\u0000\u0000`},
+		{`b`, `\u0000a`},
+		{`x`, `x\u0000`},
+	} {
+		It("reports a meta line "+c.original+" replaced by "+c.replaced, func() {
+			lines := strings.SplitAfter(string(edited("valid-pruned-replacement")), "\n")
+			Expect(lines[6]).To(HavePrefix(`{"type":"tool/result","seq":7,`))
+			Expect(lines[15]).To(HavePrefix(`{"type":"tool/result","seq":16,`))
+			for _, i := range []int{6, 15} {
+				Expect(strings.Count(lines[i], `"line":"x"`)).To(Equal(1))
+			}
+			Expect(strings.Count(lines[6], `Line 2: x\n`)).To(Equal(1))
+			lines[6] = strings.Replace(strings.Replace(lines[6], `"line":"x"`, `"line":"`+c.original+`"`, 1), `Line 2: x\n`, `Line 2: `+c.original+`\n`, 1)
+			same := strings.Join(lines, "")
+			lines[15] = strings.Replace(lines[15], `"line":"x"`, `"line":"`+c.original+`"`, 1)
+			Expect(requirements([]byte(strings.Join(lines, "")))).To(BeEmpty(), "the same meta")
+			lines[15] = strings.Replace(lines[15], `"line":"`+c.original+`"`, `"line":"`+c.replaced+`"`, 1)
+			Expect(same).NotTo(Equal(strings.Join(lines, "")))
+			Expect(findings([]byte(strings.Join(lines, "")))).To(Equal([]string{metaDiffers}))
+		})
+	}
+})

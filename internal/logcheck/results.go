@@ -774,8 +774,8 @@ func hashValue(v jsonjs.Value, buf *[]hashFrame) uint64 {
 	}
 }
 
-// fnvString hashes a string 8 bytes at a time (FNV-style multiply, then
-// the splitmix finalizer).
+// fnvString hashes a string 8 bytes at a time (FNV-style multiply; the
+// tail's byte count in its top byte), then the splitmix finalizer.
 func fnvString[T string | []byte](s T) uint64 {
 	h := uint64(14695981039346656037) ^ uint64(len(s))
 	i := 0
@@ -788,7 +788,7 @@ func fnvString[T string | []byte](s T) uint64 {
 	for ; i < len(s); i++ {
 		tail = tail<<8 | uint64(s[i])
 	}
-	return mix((h ^ tail) * 1099511628211)
+	return mix((h ^ tail ^ uint64(len(s)&7)<<56) * 1099511628211)
 }
 
 // mix is the splitmix64 finalizer.
