@@ -435,3 +435,37 @@ var _ = Describe("check-log's judge, a pruned replacement's meta (issue 22)", fu
 		})
 	}
 })
+
+var _ = Describe("check-log's judge, call ids and names written with escapes (issue 22)", func() {
+	// A call id is the JSON string's value: "a\u0041" is aA, and
+	// "a\\u0041" the six characters a\u0041; the two are different
+	// calls, however the checker looks an id up among the open calls.
+	It("pairs a result by its id's value, not by its spelling", func() {
+		log := []byte(strings.ReplaceAll(string(edited("valid-base")), `"call_grep"`, `"a\u0041"`))
+		Expect(requirements(log)).To(BeEmpty(), "the same id, spelled alike")
+		spelled := []byte(strings.Replace(string(log), `"callId":"a\u0041","name":"grep"`, `"callId":"aA","name":"grep"`, 1))
+		Expect(requirements(spelled)).To(BeEmpty(), "the same id, spelled otherwise")
+		other := []byte(strings.Replace(string(log), `"callId":"a\u0041","name":"grep"`, `"callId":"a\\u0041","name":"grep"`, 1))
+		got := findings(other)
+		Expect(requirements(other)).To(Equal([]string{v("LOG-CHECK-2")}), "%q", got)
+		Expect(got[0]).To(HaveSuffix("append result without an earlier tool/call for this call id"))
+	})
+
+	It("reads an error name by its value, not by its spelling", func() {
+		// The closer's name ToolOutcomeUnknownError spelled with an
+		// escape is the same name. The first closer's name "A\\bB" is the
+		// four characters A\bB; the second's "A\bB" is A, a backspace, B,
+		// not the name the first spelled alike.
+		const unknown = `"error":{"name":"ToolOutcomeUnknownError","code":"TOOL_OUTCOME_UNKNOWN"}`
+		const notStarted = `"error":{"name":"ToolNotStartedError","code":"TOOL_NOT_STARTED"}`
+		log := edited("valid-crash-closers", unknown, `"error":{"name":"ToolOutcome\u0055nknownError","code":"TOOL_OUTCOME_UNKNOWN"}`)
+		Expect(requirements(log)).To(BeEmpty())
+		log = edited("valid-crash-closers",
+			unknown, `"error":{"name":"A\\bB","code":"TOOL_OUTCOME_UNKNOWN"}`,
+			notStarted, `"error":{"name":"A\bB","code":"TOOL_NOT_STARTED"}`)
+		got := findings(log)
+		Expect(requirements(log)).To(Equal([]string{v("LOG-RES-4"), v("LOG-RES-4")}), "%q", got)
+		Expect(got[0]).To(HaveSuffix(`crash closer: error name "A\\bB" with code TOOL_OUTCOME_UNKNOWN, want ToolOutcomeUnknownError`))
+		Expect(got[1]).To(HaveSuffix(`crash closer: error name "A\bB" with code TOOL_NOT_STARTED, want ToolNotStartedError`))
+	})
+})
