@@ -451,6 +451,20 @@ var _ = Describe("check-log's judge, call ids and names written with escapes (is
 		Expect(got[0]).To(HaveSuffix("append result without an earlier tool/call for this call id"))
 	})
 
+	It("pairs a result with its call, not with an open call whose id adds a quote", func() {
+		// The glob call takes an id that is call_code with a quote before
+		// or after it (and the next character of the line), and stays
+		// open (its result keeps call_glob: unpaired, the one finding);
+		// the run_code result names call_code and pairs with call_code's
+		// tool/call at seq 10, whatever bytes surround its id on the line.
+		for _, decoy := range []string{`\"call_code`, `call_code\"`, `call_code\"}`, `call_code\",`} {
+			log := edited("valid-base", `"callId":"call_glob","name":"glob"`, `"callId":"`+decoy+`","name":"glob"`)
+			got := findings(log)
+			Expect(requirements(log)).To(Equal([]string{v("LOG-CHECK-2")}), "decoy %s: %q", decoy, got)
+			Expect(got[0]).To(HaveSuffix("seq 9 (call_glob): append result without an earlier tool/call for this call id"))
+		}
+	})
+
 	It("reads an error name by its value, not by its spelling", func() {
 		// The closer's name ToolOutcomeUnknownError spelled with an
 		// escape is the same name. The first closer's name "A\\bB" is the
