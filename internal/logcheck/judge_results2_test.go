@@ -465,6 +465,29 @@ var _ = Describe("check-log's judge, call ids and names written with escapes (is
 		}
 	})
 
+	It("names a nested result by its own sub-call id, not another of its call's", func() {
+		// call_code dispatches two sub-calls, then a tool/result carries
+		// the first's id: LOG-CHECK-CODE-7 and an unpaired result, both
+		// naming call_code:code:1.
+		lines := strings.SplitAfter(string(edited("valid-base")), "\n")
+		Expect(lines[10]).To(HavePrefix(`{"type":"tool/code-dispatch-start","seq":11,`))
+		Expect(lines[12]).To(HavePrefix(`{"type":"tool/result","seq":13,`))
+		second := strings.ReplaceAll(strings.ReplaceAll(lines[10]+lines[11], `"call_code:code:1"`, `"call_code:code:2"`), `"seq":11,`, `"seq":13,`)
+		second = strings.Replace(second, `"seq":12,`, `"seq":14,`, 1)
+		nested := `{"type":"tool/result","seq":15,"time":1785591990011,"data":{"turn":1,"step":1,"message":{"source":{"kind":"tool","callId":"call_code:code:1"},"content":[{"type":"tool-result","toolCallId":"call_code:code:1","content":[{"type":"text","text":"Found 1 match\n\na.ts\nLine 1: x"}],"isError":false}],"role":"user","id":"msg-nested"}},"surfaceOp":"append","sourceEventSeqs":[10]}` + "\n"
+		rest := strings.Join(lines[12:], "")
+		for old, seq := range map[string]string{`"seq":13,`: `"seq":16,`, `"seq":14,`: `"seq":17,`, `"seq":15,`: `"seq":18,`} {
+			Expect(strings.Count(rest, old)).To(Equal(1))
+			rest = strings.Replace(rest, old, seq, 1)
+		}
+		log := []byte(strings.Join(lines[:12], "") + second + nested + rest)
+		got := findings(log)
+		Expect(requirements(log)).To(Equal([]string{v("LOG-CHECK-2"), v("LOG-CHECK-CODE-7")}), "%q", got)
+		for _, g := range got {
+			Expect(g).To(ContainSubstring("seq 15 (call_code:code:1): "))
+		}
+	})
+
 	It("reads an error name by its value, not by its spelling", func() {
 		// The closer's name ToolOutcomeUnknownError spelled with an
 		// escape is the same name. The first closer's name "A\\bB" is the
