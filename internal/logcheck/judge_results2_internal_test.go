@@ -113,3 +113,20 @@ func TestJudgeResultsValuesHashApart(t *testing.T) {
 		add(s)
 	}
 }
+
+// A string of 8 bytes (16, …) is whole chunks and no tail: fnvString
+// folds its tail's byte count into the top byte of the last word, where
+// the first of 8 tail bytes would land. Read as a tail
+// (results.go:782:12 `i+8 < len(s)`), "\u0001\u0000…\u0000q" (8 bytes)
+// hashed as "x" (1 byte): 1<<56 ^ 'q' ^ 8 = 1<<56 ^ 'x' ^ 1, and
+// "\u0002\u0000…ah" as "ab".
+func TestJudgeResultsChunkIsNotATail(t *testing.T) {
+	for _, pair := range [][2]string{
+		{"x", "\x01\x00\x00\x00\x00\x00\x00q"},
+		{"ab", "\x02\x00\x00\x00\x00\x00ah"},
+	} {
+		if hashString(pair[0]) == hashString(pair[1]) {
+			t.Errorf("%q and %q hash alike", pair[0], pair[1])
+		}
+	}
+}
