@@ -130,3 +130,25 @@ func TestJudgeResultsChunkIsNotATail(t *testing.T) {
 		}
 	}
 }
+
+// recent remembers the last n calls completed, each under its id: a model
+// of the window (the ids of the last n adds) against it, for windows of 1
+// to 5 and up to 4n adds of distinct ids (results.go:87, the ring's next
+// slot).
+func TestJudgeResultsRecentKeepsTheLastN(t *testing.T) {
+	for n := 1; n <= 5; n++ {
+		r := newRecent(n)
+		var ids []string
+		for i := range 4 * n {
+			id := "c" + strconv.Itoa(i)
+			r.add(doneCall{id: id, callSeq: int64(i)})
+			ids = append(ids, id)
+			for j, old := range ids {
+				d := r.get(old)
+				if want := j >= len(ids)-n; (d != nil) != want || d != nil && d.callSeq != int64(j) {
+					t.Fatalf("window %d after %d adds: get(%s) = %v, want remembered %v", n, i+1, old, d, want)
+				}
+			}
+		}
+	}
+}

@@ -506,3 +506,45 @@ var _ = Describe("check-log's judge, call ids and names written with escapes (is
 		Expect(got[1]).To(HaveSuffix(`crash closer: error name "A\bB" with code TOOL_NOT_STARTED, want ToolNotStartedError`))
 	})
 })
+
+var _ = Describe("check-log's judge, run_code arguments and the two call ids of a result (issue 22)", func() {
+	const codeArgs = `"arguments":"{\"code\": \"const r = await tools.grep({pattern: 'x'});\\nreturn 1;\", \"description\": \"Search and return\"}"`
+	code3 := func(log []byte) []string {
+		GinkgoHelper()
+		out := []string{}
+		for _, g := range findings(log) {
+			if strings.HasPrefix(g, "LOG-CHECK-CODE-3 ") {
+				out = append(out, g)
+			}
+		}
+		return out
+	}
+	It("reads valid-base's run_code arguments as fine", func() {
+		Expect(code3(edited("valid-base", codeArgs, codeArgs))).To(BeEmpty())
+	})
+	It("reports a successful run_code call whose arguments are a JSON object, not a string", func() {
+		got := code3(edited("valid-base", codeArgs, `"arguments":{"code":"return 1;","description":"Search and return"}`))
+		Expect(got).To(HaveLen(1))
+		Expect(got[0]).To(HaveSuffix("successful run_code call with invalid arguments (tool/call at seq 10): the arguments are not a string"))
+	})
+	It("reports a successful run_code call whose arguments break one rule of the schema", func() {
+		// One problem is enough: code not a string, description fine.
+		for _, args := range []string{
+			`"arguments":"{\"code\": 1, \"description\": \"Search and return\"}"`,
+			`"arguments":"{\"description\": \"Search and return\"}"`,
+			`"arguments":"{\"code\": \"return 1;\", \"description\": 2}"`,
+		} {
+			got := code3(edited("valid-base", codeArgs, args))
+			Expect(got).To(HaveLen(1), args)
+			Expect(got[0]).To(ContainSubstring("successful run_code call with invalid arguments (tool/call at seq 10): "), args)
+		}
+	})
+	It("reports a result whose source.callId and toolCallId differ, paired by its source.callId", func() {
+		log := edited("valid-base", `"source":{"kind":"tool","callId":"call_grep"},"content":[{"type":"tool-result","toolCallId":"call_grep"`,
+			`"source":{"kind":"tool","callId":"call_x"},"content":[{"type":"tool-result","toolCallId":"call_grep"`)
+		got := findings(log)
+		Expect(requirements(log)).To(Equal([]string{v("LOG-CHECK-2"), v("LOG-CHECK-2")}), "%q", got)
+		Expect(got).To(ContainElement(HaveSuffix(`message.source.callId "call_x" differs from message.content[0].toolCallId "call_grep"`)))
+		Expect(got).To(ContainElement(HaveSuffix("seq 7 (call_x): append result without an earlier tool/call for this call id")))
+	})
+})
