@@ -95,7 +95,7 @@ func Follow(ctx context.Context, paths []string, opt RunOptions, fo FollowOption
 				i--
 			}
 		}
-		if moved {
+		if moved || len(live) == 0 {
 			continue
 		}
 		select {

@@ -119,6 +119,8 @@ func (c *checker) toolCall(ev *event) {
 	id, idOK := c.str(idRaw)
 	if idRaw != nil && !idOK {
 		p.add("callId is not a string")
+	} else if idOK && id == "" {
+		p.add("callId is empty")
 	}
 	nameRaw, _ := get(ms, "name")
 	name, nameOK := c.name(nameRaw)
@@ -133,7 +135,7 @@ func (c *checker) toolCall(ev *event) {
 	if len(p) > 0 {
 		c.report(ev.line, ev.seq, id, "LOG-CALL-1", Violation, "tool/call data: %s", p)
 	}
-	if !idOK {
+	if !idOK || id == "" {
 		return
 	}
 	cl.id, cl.name = id, name
@@ -287,6 +289,9 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 				toolCallID, haveToolCallID = c.messageShape(msg, res, &p)
 			}
 		}
+		if res.callID == "" || haveToolCallID && toolCallID == "" {
+			c.emptyMessageIDs(msg, &p)
+		}
 		if res.callID == "" && haveToolCallID {
 			res.callID = toolCallID
 		}
@@ -297,6 +302,8 @@ func (c *checker) resultShape(ev *event) (*result, bool) {
 		if v, ok := get(ms, "callId"); ok {
 			if res.callID, ok = c.id(v); !ok {
 				p.add("callId is not a string")
+			} else if res.callID == "" {
+				p.add("callId is empty")
 			}
 		}
 		c.resultBlock(ms, res, &p, "")
@@ -767,8 +774,8 @@ func hashValue(v jsonjs.Value, buf *[]hashFrame) uint64 {
 	}
 }
 
-// fnvString hashes a string 8 bytes at a time (FNV-style multiply, then
-// the splitmix finalizer).
+// fnvString hashes a string 8 bytes at a time (FNV-style multiply; the
+// tail's byte count in its top byte), then the splitmix finalizer.
 func fnvString[T string | []byte](s T) uint64 {
 	h := uint64(14695981039346656037) ^ uint64(len(s))
 	i := 0
@@ -781,7 +788,7 @@ func fnvString[T string | []byte](s T) uint64 {
 	for ; i < len(s); i++ {
 		tail = tail<<8 | uint64(s[i])
 	}
-	return mix((h ^ tail) * 1099511628211)
+	return mix((h ^ tail ^ uint64(len(s)&7)<<56) * 1099511628211)
 }
 
 // mix is the splitmix64 finalizer.
@@ -844,4 +851,30 @@ func (c *checker) isNestedID(id string) bool {
 	}
 	d := c.done.get(x)
 	return d != nil && d.tool == toolRunCode
+}
+
+// emptyMessageIDs adds a problem for each call id of a tool/result's
+// message that is the empty string. The harness gives every call a
+// non-empty id (the tools pipeline's invariant: "non-empty name and
+// callId"; replaying a log, the session refuses a tool/result whose
+// source.callId is ""), and a run_code call's id is the parentCallId of
+// its dispatch events, non-empty under LOG-CHECK-CODE-4. The empty id is
+// no id: such a call is not opened nor such a result paired.
+func (c *checker) emptyMessageIDs(msg raw, p *problems) {
+	if msg.Kind() != jsonjs.Object {
+		return // reported: message is not an object
+	}
+	mm := c.obj(msg)
+	if src, ok := get(mm, "source"); ok && src.Kind() == jsonjs.Object {
+		if v, ok := get(c.obj(src), "callId"); ok && v.StrIs("") {
+			p.add("message.source.callId is empty")
+		}
+	}
+	if content, ok := get(mm, "content"); ok && content.Kind() == jsonjs.Array {
+		if items := c.arr(content); len(items) > 0 && items[0].Kind() == jsonjs.Object {
+			if v, ok := get(c.obj(items[0]), "toolCallId"); ok && v.StrIs("") {
+				p.add("message.content[0].toolCallId is empty")
+			}
+		}
+	}
 }
