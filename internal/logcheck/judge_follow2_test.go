@@ -246,6 +246,27 @@ var _ = Describe("Follow's loop (issue 22)", func() {
 		Expect(r.s.Files[0].Partial).To(BeTrue())
 		Expect(r.s.FileCount()).To(Equal(1))
 	}, SpecTimeout(time.Minute))
+
+	It("forgets a clean log that ends while a log named before or after it goes on", func(ctx SpecContext) {
+		// run.go forget removed only the last of Files: a clean log ended
+		// before the last one stayed in Files.
+		log := followBase()
+		for _, order := range [][]string{{"clean.jsonl", "cut.jsonl"}, {"cut.jsonl", "clean.jsonl"}} {
+			paths := make([]string, 2)
+			for i, name := range order {
+				text := log
+				if name == "cut.jsonl" {
+					text += "{"
+				}
+				paths[i] = followWrite(name, text)
+			}
+			r := followPaths(ctx, 300*time.Millisecond, paths, logcheck.FollowOptions{Poll: followPoll}, true, nil)
+			Expect(r.done).To(ConsistOf("clean.jsonl", "cut.jsonl"), "%q", order)
+			Expect(r.s.Files).To(HaveLen(1), "%q: only the interrupted log is kept", order)
+			Expect(filepath.Base(r.s.Files[0].Name)).To(Equal("cut.jsonl"), "%q", order)
+			Expect(r.s.FileCount()).To(Equal(2), "%q", order)
+		}
+	}, SpecTimeout(time.Minute))
 })
 
 // Follow checks each line as Check does (issue 22, survivors of follow.go's

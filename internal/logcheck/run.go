@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -212,12 +213,15 @@ func (s *Summary) AddFile(name string) *FileResult {
 	return f
 }
 
-// forget turns f, the last of Files, into counts (RunOptions.Done).
+// forget turns f into counts (RunOptions.Done). Run forgets the last of
+// Files; Follow a log that ended while others go on, anywhere in Files.
 func (s *Summary) forget(f *FileResult) {
-	if n := len(s.Files); n > 0 && s.Files[n-1] == f {
-		s.Files[n-1] = nil
-		s.Files = s.Files[:n-1]
-		s.gone.add(f)
+	for i := len(s.Files) - 1; i >= 0; i-- {
+		if s.Files[i] == f {
+			s.Files = slices.Delete(s.Files, i, i+1) // zeroes the freed slot
+			s.gone.add(f)
+			return
+		}
 	}
 }
 
