@@ -285,7 +285,7 @@ func (c *checker) hashRaw(r raw, depth int) (h uint64, ok bool) {
 	case jsonjs.Bool:
 		return hashBool(r[0] == 't'), true
 	case jsonjs.Null:
-		return mix(0x00), true
+		return hashNull(), true
 	}
 	if depth >= hashRawDepth {
 		return 0, false
@@ -561,9 +561,21 @@ func hashNumber(f float64) uint64 {
 	return mix(math.Float64bits(f) ^ 0x03)
 }
 
+// The words mixed for null, false and true are NaN bit patterns, which no
+// JSON number has, and mix is a bijection: no number hashes as null or a
+// boolean (hashNumber mixes a number's bits with its low two flipped,
+// which leaves the exponent as it is).
+const (
+	nullWord  = 0x7ff8_0000_0000_0100
+	falseWord = nullWord | 0x10
+	trueWord  = nullWord | 0x11
+)
+
+func hashNull() uint64 { return mix(nullWord) }
+
 func hashBool(b bool) uint64 {
 	if b {
-		return mix(0x11)
+		return mix(trueWord)
 	}
-	return mix(0x10)
+	return mix(falseWord)
 }

@@ -727,7 +727,7 @@ func hashValue(v jsonjs.Value, buf *[]hashFrame) uint64 {
 			b, _ := v.Bool()
 			done = hashBool(b)
 		default:
-			done = mix(0x00)
+			done = hashNull()
 		}
 		return false
 	}
