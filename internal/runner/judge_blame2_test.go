@@ -1,0 +1,89 @@
+package runner_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/reference"
+	"github.com/dsh-conform/conform/reference/jsonjs"
+)
+
+// Blame names the rule that broke, not where it shows (blame.go, issue
+// 12): each case below is a golden answer of the reference, an answer
+// that differs from it in one part, and the requirement of that part,
+// cited beside others the difference must not blame (issue 22, the
+// judge's survivors of blame.go).
+
+// blame2Case is a case whose golden answer is the reference's answer to
+// input, citing cites.
+func blame2Case(t *testing.T, op, input string, cites ...string) runner.Case {
+	t.Helper()
+	in, err := jsonjs.Parse([]byte(input))
+	if err != nil {
+		t.Fatalf("input: %v", err)
+	}
+	out, err := reference.Run(op, []byte(input))
+	if err != nil {
+		t.Fatalf("reference: %v", err)
+	}
+	want, err := jsonjs.Parse(out)
+	if err != nil {
+		t.Fatalf("golden: %v", err)
+	}
+	return runner.Case{ID: op + "/judge-blame2", Op: op, Requirements: cites, Input: []byte(input), InputValue: in, Want: runner.Want{Output: &want}}
+}
+
+// blame2Content compares an answer that is the golden one with its
+// content text edited, and returns what the content diff blames.
+func blame2Content(t *testing.T, c runner.Case, edit func(string) string) []string {
+	t.Helper()
+	text, ok := c.Want.Output.Get("content")
+	if !ok {
+		t.Fatal("the golden answer has no content")
+	}
+	s, _ := text.Str()
+	changed := edit(s)
+	if changed == s {
+		t.Fatalf("the edit leaves %q as it is", s)
+	}
+	answer := c.Want.Output.With("content", jsonjs.StringValue(changed))
+	for _, d := range runner.Compare(c, &answer, nil) {
+		if d.Path == "$.content" {
+			got := slices.Clone(d.Requirements)
+			slices.Sort(got)
+			return got
+		}
+	}
+	t.Fatalf("no content diff for %q", changed)
+	return nil
+}
+
+// A grep text's recovery trailer is SEARCH-GREP-5's wording: an answer
+// whose trailer says something else breaks that rule, not the grouping
+// of the matches (SEARCH-GREP-3), though the trailer is a block of its
+// own after a blank line as a file's group is.
+func TestJudgeBlameGrepTrailer(t *testing.T) {
+	failed := `{"args":{"pattern":"o"},"value":{"matches":[{"path":"a.ts","lineNumber":1,"line":"one"},{"path":"a.ts","lineNumber":2,"line":"two"}]},"config":{"maxMatches":1},"spill":{"saved":null,"locator":"L","retrievalHint":"H"}}`
+	saved := `{"args":{"pattern":"o"},"value":{"matches":[{"path":"a.ts","lineNumber":1,"line":"one"},{"path":"a.ts","lineNumber":2,"line":"two"}]},"config":{"maxMatches":1},"spill":{"saved":true,"locator":"L","retrievalHint":"read it\nwith care"}}`
+	for _, tc := range []struct {
+		name, input, old, new string
+	}{
+		{"the failed save's sentence reworded", failed, "narrow pattern, path, or include", "narrow the pattern"},
+		{"the failed save's sentence cut at its start", failed, "(The complete", "(Complete"},
+		{"a saved spill's locator", saved, "stored at: L.", "stored at: M."},
+		{"a saved spill's hint, on its second line", saved, "with care", "with caution"},
+	} {
+		c := blame2Case(t, "grep.result", tc.input, "SEARCH-GREP-3", "SEARCH-GREP-5", "SEARCH-PREVIEW-1")
+		got := blame2Content(t, c, func(s string) string {
+			if !strings.Contains(s, "\n\n(") || !strings.Contains(s, tc.old) {
+				t.Fatalf("%s: golden text %q has no trailer holding %q", tc.name, s, tc.old)
+			}
+			return strings.Replace(s, tc.old, tc.new, 1)
+		})
+		if !slices.Equal(got, []string{"SEARCH-GREP-5"}) {
+			t.Errorf("%s: blames %v, want [SEARCH-GREP-5]", tc.name, got)
+		}
+	}
+}
