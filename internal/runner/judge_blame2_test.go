@@ -87,3 +87,20 @@ func TestJudgeBlameGrepTrailer(t *testing.T) {
 		}
 	}
 }
+
+// A glob text has no file groups: a path after an empty one (a blank line
+// in the list) is a body line like any other, the listing's (SEARCH-GLOB-2),
+// and never a grep group's (SEARCH-GREP-3).
+func TestJudgeBlameGlobAfterAnEmptyPath(t *testing.T) {
+	c := blame2Case(t, "glob.result", `{"args":{"pattern":"*"},"value":{"root":".","paths":["a","","b"]},"config":{"maxResults":100,"sampleOverCap":false}}`,
+		"SEARCH-GLOB-2", "SEARCH-GLOB-1", "SEARCH-GREP-3")
+	got := blame2Content(t, c, func(s string) string {
+		if !strings.HasSuffix(s, "a\n\nb") {
+			t.Fatalf("golden text %q does not end with the paths a, \"\" and b", s)
+		}
+		return strings.TrimSuffix(s, "b") + "c"
+	})
+	if !slices.Equal(got, []string{"SEARCH-GLOB-2"}) {
+		t.Errorf("blames %v, want [SEARCH-GLOB-2]", got)
+	}
+}
