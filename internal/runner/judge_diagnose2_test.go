@@ -1,0 +1,178 @@
+package runner_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/reference"
+	"github.com/dsh-conform/conform/reference/jsonjs"
+)
+
+// The spill policy's decision (diagnose_decision.go, issue 20 item 3):
+// where the harness saves a text the reference keeps, or keeps one the
+// reference saves, the case blames the rule that decides whether the
+// policy applies (SPILL-RES-2, SPILL-CFG-1: those the case cites, else
+// SPILL-RES-2) on the save diff alone; every other compared diff follows
+// from that decision and blames nothing, only affects. Where both sides
+// save, or neither, the save diff is blamed by its part as any diff is.
+
+// diagnose2Spill is a spill.preview case of text with maxInlineBytes
+// inline, citing cites, whose golden answer is the reference's.
+func diagnose2Spill(t *testing.T, text string, inline int, cites ...string) runner.Case {
+	t.Helper()
+	in := jsonjs.ObjectValue(
+		jsonjs.Member{Key: "text", Value: jsonjs.StringValue(text)},
+		jsonjs.Member{Key: "maxInlineBytes", Value: jsonjs.IntValue(inline)},
+		jsonjs.Member{Key: "ref", Value: jsonjs.ObjectValue(
+			jsonjs.Member{Key: "locator", Value: jsonjs.StringValue("/spill/big.txt")},
+			jsonjs.Member{Key: "retrievalHint", Value: jsonjs.StringValue("Use the stub retrieval path.")})})
+	return blame2Case(t, "spill.preview", string(jsonjs.Marshal(in)), cites...)
+}
+
+// diagnose2Saves reports whether an answer saves a text.
+func diagnose2Saves(v jsonjs.Value) bool {
+	s, ok := v.Get("save")
+	return ok && !s.IsNull()
+}
+
+func TestJudgeSpillDecisionBlame(t *testing.T) {
+	saves := func(cites ...string) runner.Case { return diagnose2Spill(t, "abcdefghij", 0, cites...) }
+	keeps := func(cites ...string) runner.Case { return diagnose2Spill(t, "abc", 100, cites...) }
+	// A save the reference would write for a text it keeps.
+	saved := jsonjs.ObjectValue(
+		jsonjs.Member{Key: "label", Value: jsonjs.StringValue("result")},
+		jsonjs.Member{Key: "suggestedName", Value: jsonjs.StringValue("tool.txt")},
+		jsonjs.Member{Key: "text", Value: jsonjs.StringValue("abc")})
+	for _, tc := range []struct {
+		name   string
+		c      runner.Case
+		answer func(golden jsonjs.Value) jsonjs.Value
+		// save is what the save diff blames; others is what every other
+		// compared diff blames (nil: each blames nothing and affects what
+		// it blamed before).
+		save   []string
+		others []string
+	}{
+		{"a save where the reference keeps, no deciding rule cited", keeps("SPILL-PREV-2", "SPILL-CAP-1"),
+			func(g jsonjs.Value) jsonjs.Value {
+				return g.With("save", saved).With("content", jsonjs.StringValue("(Omitted)"))
+			}, []string{"SPILL-RES-2"}, nil},
+		{"no save where the reference saves, SPILL-CFG-1 cited", saves("SPILL-CFG-1", "SPILL-PREV-2", "SPILL-CAP-1"),
+			func(g jsonjs.Value) jsonjs.Value {
+				return g.With("save", jsonjs.NullValue()).With("content", jsonjs.StringValue("abcdefghij"))
+			}, []string{"SPILL-CFG-1"}, nil},
+		{"no save where the reference saves, both deciding rules cited", saves("SPILL-PREV-2", "SPILL-CFG-1", "SPILL-RES-2"),
+			func(g jsonjs.Value) jsonjs.Value { return g.With("save", jsonjs.NullValue()) },
+			[]string{"SPILL-CFG-1", "SPILL-RES-2"}, nil},
+		// The save is the deciding diff wherever it is among the diffs,
+		// and an answer's extra member follows from the decision too.
+		{"a save where the reference keeps, and a member of its own", keeps("SPILL-RES-2", "SPILL-PREV-2"),
+			func(g jsonjs.Value) jsonjs.Value {
+				return g.With("save", saved).With("extra", jsonjs.IntValue(1))
+			}, []string{"SPILL-RES-2"}, nil},
+		// Both sides save: what differs is inside the save, the save's
+		// rule's (SPILL-REF-1, SPILL-CFG-1 among the citations), not the
+		// decision.
+		{"both save, the texts differ", saves("SPILL-CFG-1", "SPILL-REF-1", "SPILL-PREV-2"),
+			func(g jsonjs.Value) jsonjs.Value {
+				s, _ := g.Get("save")
+				return g.With("save", s.With("text", jsonjs.StringValue("other")))
+			}, []string{"SPILL-CFG-1", "SPILL-REF-1"}, []string{}},
+	} {
+		golden := *tc.c.Want.Output
+		if text, _ := tc.c.InputValue.Get("text"); diagnose2Saves(golden) != (jsonjs.Size(text) > 10) {
+			t.Fatalf("%s: the golden answer %s does not save as the case's text says", tc.name, jsonjs.Marshal(golden))
+		}
+		answer := tc.answer(golden)
+		diffs := runner.Compare(tc.c, &answer, nil)
+		found := false
+		for _, d := range diffs {
+			got := slices.Clone(d.Requirements)
+			slices.Sort(got)
+			switch {
+			case d.Field == "save":
+				found = true
+				if !slices.Equal(got, tc.save) {
+					t.Errorf("%s: the save diff %s blames %v, want %v", tc.name, d.Path, got, tc.save)
+				}
+			case tc.others == nil:
+				if len(got) != 0 || len(d.Affects) == 0 {
+					t.Errorf("%s: the %s diff blames %v and affects %v: want nothing blamed, what it blamed affected", tc.name, d.Path, got, d.Affects)
+				}
+			}
+		}
+		if !found || len(diffs) < 1 {
+			t.Errorf("%s: no save diff among %+v", tc.name, diffs)
+		}
+	}
+}
+
+// Answers that are no spill decision keep their own blame: an error
+// answer where the reference saves, an output where the reference
+// refuses the input, and an answer that is no object where the reference
+// saves (it has no save to decide with) are whole-answer differences,
+// and each blames every requirement the case cites.
+func TestJudgeSpillDecisionLeavesWholeAnswers(t *testing.T) {
+	cites := []string{"SPILL-PREV-2", "SPILL-RES-2"}
+	savesCase := diagnose2Spill(t, "abcdefghij", 0, cites...)
+	if !diagnose2Saves(*savesCase.Want.Output) {
+		t.Fatalf("the golden answer %s saves nothing", jsonjs.Marshal(*savesCase.Want.Output))
+	}
+	in := diagnose2Spill(t, "abc", 0).InputValue.With("maxInlineBytes", jsonjs.IntValue(-1))
+	refused := diagnose2CaseOrError(t, "spill.preview", string(jsonjs.Marshal(in)), "SPILL-PREV-2")
+	if refused.Want.Error == nil {
+		t.Fatal("the reference answers a negative maxInlineBytes: pick an input it refuses")
+	}
+	answer := jsonjs.ObjectValue(
+		jsonjs.Member{Key: "content", Value: jsonjs.NullValue()},
+		jsonjs.Member{Key: "save", Value: jsonjs.NullValue()})
+	notObject := jsonjs.ArrayValue(jsonjs.IntValue(1))
+	msg := "spill failed"
+	for _, tc := range []struct {
+		name   string
+		c      runner.Case
+		output *jsonjs.Value
+		errMsg *string
+	}{
+		{"an error where the reference saves", savesCase, nil, &msg},
+		{"an output where the reference refuses the input", refused, &answer, nil},
+		{"an array where the reference saves", savesCase, &notObject, nil},
+	} {
+		diffs := runner.Compare(tc.c, tc.output, tc.errMsg)
+		if len(diffs) == 0 {
+			t.Errorf("%s: no diff", tc.name)
+		}
+		for _, d := range diffs {
+			got := slices.Clone(d.Requirements)
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(tc.c.Requirements))
+			if d.Field != "" || !slices.Equal(got, want) {
+				t.Errorf("%s: diff of field %q at %s blames %v, want the whole answer's, blaming %v", tc.name, d.Field, d.Path, got, want)
+			}
+		}
+	}
+}
+
+// diagnose2CaseOrError is blame2Case where the reference may refuse the
+// input: the golden answer is then its error.
+func diagnose2CaseOrError(t *testing.T, op, input string, cites ...string) runner.Case {
+	t.Helper()
+	in, err := jsonjs.Parse([]byte(input))
+	if err != nil {
+		t.Fatalf("input: %v", err)
+	}
+	out, err := reference.Run(op, []byte(input))
+	c := runner.Case{ID: op + "/judge-diagnose2", Op: op, Requirements: cites, Input: []byte(input), InputValue: in}
+	if err != nil {
+		msg := err.Error()
+		c.Want.Error = &msg
+		return c
+	}
+	want, perr := jsonjs.Parse(out)
+	if perr != nil {
+		t.Fatalf("golden: %v", perr)
+	}
+	c.Want.Output = &want
+	return c
+}
