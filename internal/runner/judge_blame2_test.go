@@ -104,3 +104,42 @@ func TestJudgeBlameGlobAfterAnEmptyPath(t *testing.T) {
 		t.Errorf("blames %v, want [SEARCH-GLOB-2]", got)
 	}
 }
+
+// A meta group whose path differs gives its blame to the diffs inside
+// that group alone (regrouped): a difference elsewhere in the meta, its
+// total, keeps its own (SEARCH-CAP-4, the total's rule, with the meta's
+// shape).
+func TestJudgeBlameRegroupStaysInTheGroup(t *testing.T) {
+	c := blame2Case(t, "grep.result", `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a.go","lineNumber":1,"line":"xa"},{"path":"b.go","lineNumber":2,"line":"xb"}]}}`,
+		"SEARCH-META-2", "SEARCH-CAP-4", "SEARCH-PREVIEW-1")
+	golden := *c.Want.Output
+	meta, _ := golden.Get("meta")
+	files, _ := meta.Get("files")
+	groups, ok := files.Items()
+	if !ok || len(groups) != 2 {
+		t.Fatalf("golden meta %s: want two groups", jsonjs.Marshal(meta))
+	}
+	groups = slices.Clone(groups)
+	groups[0] = groups[0].With("path", jsonjs.StringValue("c.go"))
+	answer := golden.With("meta", meta.With("files", jsonjs.ArrayValue(groups...)).With("total", jsonjs.IntValue(3)))
+	want := map[string][]string{
+		"$.meta.files[0].path": {"SEARCH-META-2"},
+		"$.meta.total":         {"SEARCH-CAP-4", "SEARCH-META-2"},
+	}
+	seen := 0
+	for _, d := range runner.Compare(c, &answer, nil) {
+		w, ok := want[d.Path]
+		if !ok {
+			continue
+		}
+		seen++
+		got := slices.Clone(d.Requirements)
+		slices.Sort(got)
+		if !slices.Equal(got, w) {
+			t.Errorf("the diff at %s blames %v, want %v", d.Path, got, w)
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("found %d of the diffs at %v", seen, want)
+	}
+}
