@@ -143,3 +143,21 @@ func TestJudgeBlameRegroupStaysInTheGroup(t *testing.T) {
 		t.Errorf("found %d of the diffs at %v", seen, want)
 	}
 }
+
+// A difference in a part the case does not cite still blames that part's
+// own requirement (the first the part names), never nothing and never the
+// citations it did not break: a grep header the case does not cite is
+// SEARCH-GREP-1's.
+func TestJudgeBlameAnUncitedPart(t *testing.T) {
+	c := blame2Case(t, "grep.result", `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a.go","lineNumber":1,"line":"xa"}]}}`,
+		"SEARCH-PREVIEW-1", "SEARCH-META-2")
+	got := blame2Content(t, c, func(s string) string {
+		if !strings.HasPrefix(s, "Found 1 match\n") {
+			t.Fatalf("golden text %q has no one-match header", s)
+		}
+		return "Found 1 matches" + strings.TrimPrefix(s, "Found 1 match")
+	})
+	if !slices.Equal(got, []string{"SEARCH-GREP-1"}) {
+		t.Errorf("blames %v, want [SEARCH-GREP-1]", got)
+	}
+}
