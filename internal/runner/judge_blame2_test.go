@@ -161,3 +161,21 @@ func TestJudgeBlameAnUncitedPart(t *testing.T) {
 		t.Errorf("blames %v, want [SEARCH-GREP-1]", got)
 	}
 }
+
+// A grep group's first line is its file's path, whatever the path looks
+// like: a difference there is the grouping's (SEARCH-GREP-3), also where
+// the path reads like a previewed row ("Line 2: b.go" is a legal file
+// name).
+func TestJudgeBlameGrepPathLikeARow(t *testing.T) {
+	c := blame2Case(t, "grep.result", `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a.go","lineNumber":1,"line":"xa"},{"path":"Line 2: b.go","lineNumber":2,"line":"xb"}]}}`,
+		"SEARCH-GREP-3", "SEARCH-PREVIEW-1")
+	got := blame2Content(t, c, func(s string) string {
+		if !strings.Contains(s, "\n\nLine 2: b.go\nLine 2: xb") {
+			t.Fatalf("golden text %q has no group of the path Line 2: b.go", s)
+		}
+		return strings.Replace(s, "Line 2: b.go", "Line 2: c.go", 1)
+	})
+	if !slices.Equal(got, []string{"SEARCH-GREP-3"}) {
+		t.Errorf("blames %v, want [SEARCH-GREP-3]", got)
+	}
+}
