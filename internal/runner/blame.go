@@ -277,7 +277,7 @@ func capActed(op string, want jsonjs.Value) bool {
 	if !ok {
 		return false
 	}
-	_, body, _ := strings.Cut(text, "\n\n")
+	body := searchBody(op, text)
 	if tr := strings.LastIndex(body, "\n\n("); tr >= 0 {
 		body = body[:tr]
 	}
@@ -422,4 +422,19 @@ func Blamed(diffs []Diff) []string {
 func inTrailer(text string, at int) bool {
 	tr := strings.LastIndex(text, "\n\n(")
 	return tr >= 0 && at > tr && strings.HasSuffix(text, ")")
+}
+
+// searchBody is the rows of a search text with the trailer still on: a
+// grep text after its header line and the blank line that ends it; a glob
+// text whole, since its first line is already a path, or nothing for its
+// "No files found".
+func searchBody(op, text string) string {
+	if op == "glob.result" {
+		if text == search.GlobNone {
+			return ""
+		}
+		return text
+	}
+	_, body, _ := strings.Cut(text, "\n\n")
+	return body
 }

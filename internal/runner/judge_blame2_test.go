@@ -1,6 +1,7 @@
 package runner_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -178,4 +179,87 @@ func TestJudgeBlameGrepPathLikeARow(t *testing.T) {
 	if !slices.Equal(got, []string{"SEARCH-GREP-3"}) {
 		t.Errorf("blames %v, want [SEARCH-GREP-3]", got)
 	}
+}
+
+// blame2Meta compares an answer that is the golden one with its meta's
+// list (files or paths) cut to its first keep elements and its content
+// edited, and returns what the diff of that list blames.
+func blame2Meta(t *testing.T, c runner.Case, keep int, edit func(string) string) []string {
+	t.Helper()
+	golden := *c.Want.Output
+	meta, _ := golden.Get("meta")
+	list := "files"
+	if c.Op == "glob.result" {
+		list = "paths"
+	}
+	l, _ := meta.Get(list)
+	items, ok := l.Items()
+	if !ok || len(items) <= keep {
+		t.Fatalf("golden meta %s has no %s longer than %d", jsonjs.Marshal(meta), list, keep)
+	}
+	text, _ := golden.Get("content")
+	s, _ := text.Str()
+	answer := golden.With("meta", meta.With(list, jsonjs.ArrayValue(items[:keep]...))).With("content", jsonjs.StringValue(edit(s)))
+	for _, d := range runner.Compare(c, &answer, nil) {
+		if d.Path == "$.meta."+list {
+			got := slices.Clone(d.Requirements)
+			slices.Sort(got)
+			return got
+		}
+	}
+	t.Fatalf("no diff at $.meta.%s", list)
+	return nil
+}
+
+// A meta list cut short is the byte cap's (SEARCH-CAP-*) where the cap
+// shaped the golden meta: it lists fewer items than the golden text shows,
+// or it is over the cap (one element the cap cannot drop); elsewhere,
+// where the text differs too, it is the retention's. Grep and glob alike.
+func TestJudgeBlameMetaCutWhereTheCapActs(t *testing.T) {
+	glob := func(maxMeta int) string {
+		return fmt.Sprintf(`{"args":{"pattern":"*"},"value":{"root":".","paths":["aaaaaaaaaa","bbbbbbbbbb","cccccccccc","dddddddddd","eeeeeeeeee"]},"config":{"maxResults":100,"sampleOverCap":false,"maxMetaBytes":%d}}`, maxMeta)
+	}
+	grep := func(maxMeta int) string {
+		return fmt.Sprintf(`{"args":{"pattern":"x"},"value":{"matches":[{"path":"a.go","lineNumber":1,"line":"xaaaaaaaaa"},{"path":"b.go","lineNumber":2,"line":"xbbbbbbbbb"},{"path":"c.go","lineNumber":3,"line":"xccccccccc"},{"path":"d.go","lineNumber":4,"line":"xddddddddd"}]},"config":{"maxMetaBytes":%d}}`, maxMeta)
+	}
+	lastByte := func(s string) string { return s[:len(s)-1] + "Z" }
+	cap := []string{"SEARCH-CAP-2"}
+	retain := []string{"SEARCH-RETAIN-2"}
+	for _, tc := range []struct {
+		name  string
+		op    string
+		input string
+		keep  int
+		want  []string
+	}{
+		{"a glob meta the cap cut to 3 of 5 paths, cut to 2", "glob.result", glob(100), 2, cap},
+		{"a grep meta the cap cut, cut by one group more", "grep.result", grep(260), 1, cap},
+		{"a glob meta of one path over the cap, cut to none", "glob.result", glob(3), 0, cap},
+		{"a glob meta the cap left whole, cut to 3 paths", "glob.result", glob(100000), 3, retain},
+		{"a grep meta the cap left whole, cut to 2 groups", "grep.result", grep(100000), 2, retain},
+	} {
+		c := blame2Case(t, tc.op, tc.input, "SEARCH-CAP-2", "SEARCH-RETAIN-2")
+		// The golden meta is cut (truncated, though the text shows every
+		// match or path) exactly where the cap is said to act.
+		if truncated := blame2Bool(t, *c.Want.Output, "meta", "truncated"); truncated != slices.Equal(tc.want, cap) {
+			t.Fatalf("%s: the golden meta's truncated is %v: %s", tc.name, truncated, jsonjs.Marshal(*c.Want.Output))
+		}
+		got := blame2Meta(t, c, tc.keep, lastByte)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: blames %v, want %v (golden %s)", tc.name, got, tc.want, jsonjs.Marshal(*c.Want.Output))
+		}
+	}
+}
+
+// blame2Bool is the boolean at a path of members.
+func blame2Bool(t *testing.T, v jsonjs.Value, keys ...string) bool {
+	t.Helper()
+	for _, k := range keys {
+		v, _ = v.Get(k)
+	}
+	b, ok := v.Bool()
+	if !ok {
+		t.Fatalf("no boolean at %v", keys)
+	}
+	return b
 }
