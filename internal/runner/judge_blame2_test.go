@@ -263,3 +263,69 @@ func blame2Bool(t *testing.T, v jsonjs.Value, keys ...string) bool {
 	}
 	return b
 }
+
+// A run's text is its logs, a newline, and the rendered result: the logs
+// and the newline after them are the composition's (CODE-RENDER-*); in
+// the result, a string's bytes and its quotes are CODE-STR-1's, a key's
+// CODE-KEYS-*'s. Each located from where the result starts, after the
+// logs.
+func TestJudgeBlameRunTextAfterLogs(t *testing.T) {
+	cites := []string{"CODE-RENDER-1", "CODE-JSON-2", "CODE-STR-1", "CODE-KEYS-1", "CODE-NUM-1"}
+	for _, tc := range []struct {
+		name, input, old, new string
+		want                  []string
+	}{
+		{"the newline after the logs", `{"args":{"code":"x","description":"d"},"run":{"logs":["hello"],"result":{"ab":1}}}`,
+			"hello\n{", "hello {", []string{"CODE-RENDER-1"}},
+		{"the last byte of the logs", `{"args":{"code":"x","description":"d"},"run":{"logs":["hello"],"result":{"ab":1}}}`,
+			"hello\n{", "hellO\n{", []string{"CODE-RENDER-1"}},
+		{"the first byte of the result", `{"args":{"code":"x","description":"d"},"run":{"logs":["hello"],"result":{"ab":1}}}`,
+			"hello\n{", "hello\n[", []string{"CODE-JSON-2"}},
+		{"the quote opening a key", `{"args":{"code":"x","description":"d"},"run":{"logs":["hello"],"result":{"ab":1}}}`,
+			`"ab"`, `ab`, []string{"CODE-STR-1"}},
+		{"inside a key", `{"args":{"code":"x","description":"d"},"run":{"logs":["hello"],"result":{"ab":1}}}`,
+			`"ab"`, `"aB"`, []string{"CODE-KEYS-1", "CODE-STR-1"}},
+		{"inside a string value after two logs", `{"args":{"code":"x","description":"d"},"run":{"logs":["hello","w"],"result":{"a":"xyz"}}}`,
+			`"xyz"`, `"xQz"`, []string{"CODE-STR-1"}},
+		{"a number after two logs", `{"args":{"code":"x","description":"d"},"run":{"logs":["hello","w"],"result":{"a":"xyz","b":12}}}`,
+			`12`, `13`, []string{"CODE-NUM-1"}},
+	} {
+		c := blame2Case(t, "run_code.result", tc.input, cites...)
+		got := blame2Content(t, c, func(s string) string {
+			if !strings.Contains(s, tc.old) {
+				t.Fatalf("%s: golden text %q does not hold %q", tc.name, s, tc.old)
+			}
+			return strings.Replace(s, tc.old, tc.new, 1)
+		})
+		want := slices.Sorted(slices.Values(tc.want))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: blames %v, want %v", tc.name, got, want)
+		}
+	}
+}
+
+// Lists of different lengths where neither is the other cut short (a
+// group the golden meta does not have) are the meta's elements, never a
+// cap's cut, even where the text agrees.
+func TestJudgeBlameMetaListThatIsNoCut(t *testing.T) {
+	c := blame2Case(t, "grep.result", `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a.go","lineNumber":1,"line":"xa"},{"path":"b.go","lineNumber":2,"line":"xb"}]}}`,
+		"SEARCH-CAP-2", "SEARCH-EXEC-4")
+	golden := *c.Want.Output
+	meta, _ := golden.Get("meta")
+	files, _ := meta.Get("files")
+	groups, ok := files.Items()
+	if !ok || len(groups) != 2 {
+		t.Fatalf("golden meta %s: want two groups", jsonjs.Marshal(meta))
+	}
+	other := groups[0].With("path", jsonjs.StringValue("c.go"))
+	answer := golden.With("meta", meta.With("files", jsonjs.ArrayValue(other)))
+	for _, d := range runner.Compare(c, &answer, nil) {
+		if d.Path == "$.meta.files" {
+			if !slices.Equal(d.Requirements, []string{"SEARCH-EXEC-4"}) {
+				t.Errorf("the diff at %s blames %v, want [SEARCH-EXEC-4]", d.Path, d.Requirements)
+			}
+			return
+		}
+	}
+	t.Error("no diff at $.meta.files")
+}
