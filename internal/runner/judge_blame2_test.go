@@ -289,6 +289,13 @@ func TestJudgeBlameRunTextAfterLogs(t *testing.T) {
 			`"xyz"`, `"xQz"`, []string{"CODE-STR-1"}},
 		{"a number after two logs", `{"args":{"code":"x","description":"d"},"run":{"logs":["hello","w"],"result":{"a":"xyz","b":12}}}`,
 			`12`, `13`, []string{"CODE-NUM-1"}},
+		// A number the answer extends where the text ends is the number's;
+		// a number the answer replaces by another kind of value, the
+		// layout's.
+		{"a number result extended at the text's end", `{"args":{"code":"x","description":"d"},"run":{"logs":[],"result":5}}`,
+			`5`, `50`, []string{"CODE-NUM-1"}},
+		{"a number replaced by true", `{"args":{"code":"x","description":"d"},"run":{"logs":[],"result":{"ab":1}}}`,
+			`"ab": 1`, `"ab": true`, []string{"CODE-JSON-2"}},
 	} {
 		c := blame2Case(t, "run_code.result", tc.input, cites...)
 		got := blame2Content(t, c, func(s string) string {
