@@ -1,10 +1,13 @@
 package runner_test
 
 import (
+	"context"
 	"slices"
 	"testing"
 
+	"github.com/dsh-conform/conform/internal/adapter"
 	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/internal/verdict"
 	"github.com/dsh-conform/conform/reference"
 	"github.com/dsh-conform/conform/reference/jsonjs"
 )
@@ -175,4 +178,51 @@ func diagnose2CaseOrError(t *testing.T, op, input string, cites ...string) runne
 	}
 	c.Want.Output = &want
 	return c
+}
+
+// diagnose2Models runs one case through a harness that answers the golden
+// answer with content text, whose handshake names language, and returns
+// the verdict and the models that explain the answer, sorted.
+func diagnose2Models(t *testing.T, input, text, language string) (verdict.Verdict, []string) {
+	t.Helper()
+	c := blame2Case(t, "run_code.result", input, "CODE-NUM-1", "CODE-KEYS-1", "CODE-STR-1")
+	h := funcHarness{alter: func(_ string, _ []byte, out jsonjs.Value) jsonjs.Value {
+		return out.With("content", jsonjs.StringValue(text))
+	}}
+	r := runner.RunCase(context.Background(), adapter.InProcess(h, adapter.Implementation{Name: "port", Language: language}), c, 0)
+	var models []string
+	for _, e := range r.Diagnosis {
+		models = append(models, e.Model)
+	}
+	slices.Sort(models)
+	return r.Verdict, models
+}
+
+// Two deviations together explain an answer no one model does; a scoped
+// model (serde_json's number writer, Rust's) names a cause only on a
+// harness of its language or of none said, in a pair as alone (issue 20:
+// Go's %g writes 1e20 as 1e+20 too). number-serde comes after keys-sorted
+// in the catalogue and before escape-ascii: each pair puts it on another
+// side.
+func TestJudgeDiagnosisJointKeepsScope(t *testing.T) {
+	for _, tc := range []struct {
+		name, input, text string
+		pair              []string
+	}{
+		{"keys sorted and numbers written by serde_json", `{"args":{"code":"x","description":"d"},"run":{"logs":[],"result":{"b":1e20,"a":1}}}`,
+			"{\n  \"a\": 1,\n  \"b\": 1e+20\n}", []string{"keys-sorted", "number-serde"}},
+		{"numbers written by serde_json and ASCII-only escapes", `{"args":{"code":"x","description":"d"},"run":{"logs":[],"result":{"s":"é","n":1e20}}}`,
+			"{\n  \"s\": \"\\u00e9\",\n  \"n\": 1e+20\n}", []string{"escape-ascii", "number-serde"}},
+	} {
+		for _, language := range []string{"rust", ""} {
+			v, models := diagnose2Models(t, tc.input, tc.text, language)
+			if v != verdict.Fail || !slices.Equal(models, tc.pair) {
+				t.Errorf("%s, harness in %q: %s explained by %v, want a failure explained by %v", tc.name, language, v, models, tc.pair)
+			}
+		}
+		v, models := diagnose2Models(t, tc.input, tc.text, "go")
+		if v != verdict.Fail || slices.Contains(models, "number-serde") {
+			t.Errorf("%s, harness in Go: %s explained by %v, want a failure number-serde does not explain", tc.name, v, models)
+		}
+	}
 }
