@@ -335,7 +335,8 @@ var summarySafeWord = regexp.MustCompile(`^[A-Za-z0-9@%+=:,./_-]+$`)
 // case's ID alone, the report's fixtures, the flags and the adapter's
 // argv, each word as it was; words that need no quoting stay bare.
 func TestJudgeReproductionIsOneShellCommand(t *testing.T) {
-	chars := []rune("aZ09@%+=:,./-_ '\"\\$`!*?[]{}~#&;|<>()^\tü\n")
+	// Each end of the bare ranges and the bytes beside them.
+	chars := []rune("azAZ09`{@[/:%+=,.-_ '\"\\$!*?]}~#&;|<>()^\tü\n")
 	word := rapid.StringOf(rapid.SampledFrom(chars))
 	rapid.Check(t, func(t *rapid.T) {
 		id := "grep.result/" + word.Draw(t, "id")
@@ -482,5 +483,48 @@ func TestJudgeCheckOps(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), "fixtures/a.json") {
 		t.Errorf("error %q names a case whose op is known", err)
+	}
+}
+
+// One case of an unknown op is a bug in the case set too.
+func TestJudgeCheckOpsOneUnknown(t *testing.T) {
+	err := runner.CheckOps([]runner.Case{{File: "fixtures/a.json", Op: "grep.result"}, {File: "fixtures/x.json", Op: "grep"}})
+	if err == nil || !strings.Contains(err.Error(), `fixtures/x.json: unknown op "grep"`) {
+		t.Errorf("one unknown op: %v", err)
+	}
+}
+
+// A MUST requirement whose cases were all skipped never passed: the reason
+// says how many cases cite it, one in the singular.
+func TestJudgeReasonNeverPassedCountsItsCases(t *testing.T) {
+	id := ""
+	reqs, _ := spec.Catalogue()
+	for _, q := range reqs {
+		if q.Level == "MUST" {
+			id = q.ID
+			break
+		}
+	}
+	if id == "" {
+		t.Fatal("no MUST requirement in the catalogue")
+	}
+	for n, want := range map[int]string{1: "one case", 2: "2 cases", 3: "3 cases"} {
+		r := &runner.Report{Complete: true}
+		for i := range n {
+			r.Cases = append(r.Cases, runner.CaseResult{ID: fmt.Sprintf("grep.result/judge-%d", i), Op: "grep.result", Requirements: []string{id}, Verdict: verdict.Skipped})
+		}
+		r.Cases = append(r.Cases, runner.CaseResult{ID: "grep.result/judge-pass", Op: "grep.result", Verdict: verdict.Pass})
+		found := false
+		for _, why := range runner.Reasons(r) {
+			if why.Kind == runner.ReasonReqNeverPassed && why.Subject == id {
+				found = true
+				if !strings.Contains(why.Message, want) || n == 1 && strings.Contains(why.Message, "cases") {
+					t.Errorf("%d skipped cases: %q does not say %q", n, why.Message, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%d skipped cases citing %s: no %s reason", n, id, runner.ReasonReqNeverPassed)
+		}
 	}
 }
