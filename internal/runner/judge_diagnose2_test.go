@@ -226,3 +226,53 @@ func TestJudgeDiagnosisJointKeepsScope(t *testing.T) {
 		}
 	}
 }
+
+// diagnose2Explains runs a case through a harness whose answer is alter
+// of the golden one and reports whether model explains the failure.
+func diagnose2Explains(t *testing.T, c runner.Case, model string, alter func(jsonjs.Value) jsonjs.Value) bool {
+	t.Helper()
+	h := funcHarness{alter: func(_ string, _ []byte, out jsonjs.Value) jsonjs.Value { return alter(out) }}
+	r := runner.RunCase(context.Background(), adapter.InProcess(h, adapter.Implementation{Name: "port", Language: "rust"}), c, 0)
+	if r.Verdict != verdict.Fail {
+		t.Fatalf("%s: %s, want a failure", c.ID, r.Verdict)
+	}
+	for _, e := range r.Diagnosis {
+		if e.Model == model {
+			return true
+		}
+	}
+	return false
+}
+
+// A model that fails in words of its own (a reader refusing lone
+// surrogates) reproduces an error result whose text says those words,
+// where the golden answer is no error; an error result in other words, an
+// answer that is no error, or an error where the golden answer is an
+// error too, it does not explain.
+func TestJudgeDiagnosisRefusalInItsOwnWords(t *testing.T) {
+	const model = "surrogates-refused"
+	refuse := func(text string) func(jsonjs.Value) jsonjs.Value {
+		return func(out jsonjs.Value) jsonjs.Value {
+			return out.With("isError", jsonjs.BoolValue(true)).With("content", jsonjs.StringValue(text))
+		}
+	}
+	lone := blame2Case(t, "grep.result", `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a.go","lineNumber":1,"line":"x\ud800y"}]}}`, "SEARCH-PREVIEW-3")
+	if !diagnose2Explains(t, lone, model, refuse("Error: lone leading surrogate in hex escape at line 1 column 9")) {
+		t.Errorf("an error result in serde_json's words is not explained by %s", model)
+	}
+	if diagnose2Explains(t, lone, model, refuse("Error: disk full")) {
+		t.Errorf("an error result about a full disk is explained by %s", model)
+	}
+	if diagnose2Explains(t, lone, model, func(out jsonjs.Value) jsonjs.Value {
+		return out.With("content", jsonjs.StringValue("lone surrogate"))
+	}) {
+		t.Errorf("a text that is no error result is explained by %s", model)
+	}
+	failing := blame2Case(t, "grep.result", `{"args":{},"value":{"matches":[{"path":"a.go","lineNumber":1,"line":"x\ud800y"}]}}`, "SEARCH-PREVIEW-3")
+	if isErr, _ := failing.Want.Output.Get("isError"); !jsonjs.Equal(isErr, jsonjs.BoolValue(true)) {
+		t.Fatalf("the golden answer to a grep without a pattern is no error result: %s", jsonjs.Marshal(*failing.Want.Output))
+	}
+	if diagnose2Explains(t, failing, model, refuse("Error: lone leading surrogate in hex escape at line 1 column 9")) {
+		t.Errorf("an error result where the golden answer is one too is explained by %s", model)
+	}
+}
