@@ -2,6 +2,7 @@ package runner_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
 
@@ -274,5 +275,68 @@ func TestJudgeDiagnosisRefusalInItsOwnWords(t *testing.T) {
 	}
 	if diagnose2Explains(t, failing, model, refuse("Error: lone leading surrogate in hex escape at line 1 column 9")) {
 		t.Errorf("an error result where the golden answer is one too is explained by %s", model)
+	}
+}
+
+// diagnose2Throws is a harness that throws msg on every case.
+type diagnose2Throws struct{ msg string }
+
+func (diagnose2Throws) Ops() []string { return reference.Ops() }
+
+func (h diagnose2Throws) Run(string, []byte) ([]byte, error) { return nil, errors.New(h.msg) }
+
+// A model whose answer is a thrown error reproduces a harness that throws
+// the same message, and no other: a glob whose null maxResults a port
+// reads as given throws the plugin's own refusal.
+func TestJudgeDiagnosisSameThrownMessage(t *testing.T) {
+	c := blame2Case(t, "glob.result", `{"args":{"pattern":"*"},"value":{"root":".","paths":["a"]},"config":{"maxResults":null,"sampleOverCap":false}}`, "SEARCH-CFG-1")
+	for msg, want := range map[string]bool{
+		"tool-fs-search: globMaxResults must be a positive integer": true,
+		"tool-fs-search: globMaxResults must be an integer":         false,
+	} {
+		r := runner.RunCase(context.Background(), adapter.InProcess(diagnose2Throws{msg}, adapter.Implementation{Name: "port", Language: "python"}), c, 0)
+		named := slices.ContainsFunc(r.Diagnosis, func(e runner.Explanation) bool { return e.Model == "null-as-given" })
+		if r.Verdict != verdict.Fail || named != want {
+			t.Errorf("a harness throwing %q: %s, explained by null-as-given %v, want %v", msg, r.Verdict, named, want)
+		}
+	}
+}
+
+// A model's stand-in argument shows in the call view whatever the harness
+// does, so the call view is left out of the comparison where the
+// harness's agrees with the golden one; where it differs from both, the
+// model explains nothing (a glob pattern of U+FEFF alone, blank to
+// JavaScript, not to Python).
+func TestJudgeDiagnosisPerturbedCallView(t *testing.T) {
+	input := `{"args":{"pattern":"\ufeff"},"value":{"root":".","paths":["a","x"]},"config":{"maxResults":100,"sampleOverCap":false}}`
+	c := blame2Case(t, "glob.result", input, "SEARCH-ARGS-3")
+	standIn, err := reference.Run("glob.result", []byte(`{"args":{"pattern":"x"},"value":{"root":".","paths":["a","x"]},"config":{"maxResults":100,"sampleOverCap":false}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	model, err := jsonjs.Parse(standIn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goldenView, _ := c.Want.Output.Get("callView")
+	for _, tc := range []struct {
+		name     string
+		callView jsonjs.Value
+		want     bool
+	}{
+		{"the golden call view", goldenView, true},
+		{"a call view of its own", jsonjs.StringValue("a view"), false},
+	} {
+		explained := diagnose2Explains(t, c, "trim-python", func(jsonjs.Value) jsonjs.Value { return model.With("callView", tc.callView) })
+		if explained != tc.want {
+			t.Errorf("the stand-in's answer with %s: explained by trim-python %v, want %v", tc.name, explained, tc.want)
+		}
+		// A member the model's answer does not have, it does not explain.
+		explained = diagnose2Explains(t, c, "trim-python", func(jsonjs.Value) jsonjs.Value {
+			return model.With("callView", tc.callView).With("extra", jsonjs.IntValue(1))
+		})
+		if explained {
+			t.Errorf("the stand-in's answer with %s and a member of its own: explained by trim-python", tc.name)
+		}
 	}
 }
