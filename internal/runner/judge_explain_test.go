@@ -1,0 +1,106 @@
+package runner_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dsh-conform/conform/internal/baseline"
+	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/internal/verdict"
+	"github.com/dsh-conform/conform/reference"
+)
+
+// Minimization (explain.go, docs/diagnosis.md): conform minimizes each
+// failing case no model explains, a known failure (xfail) too since it
+// runs after the baseline is applied, whose input is at most 64 KiB; a
+// case that failed without a diff (an error verdict the baseline lists)
+// has no field to minimize against. A budget too small to try a single
+// candidate still records each case it was to minimize, stopped, with its
+// own input: what the assertions below read, whatever the clock does.
+
+// explainHarness answers the reference's answer with its text changed,
+// and garbage where the input holds "garbage".
+type explainHarness struct{}
+
+func (explainHarness) Ops() []string { return reference.Ops() }
+
+func (explainHarness) Run(op string, input []byte) ([]byte, error) {
+	if strings.Contains(string(input), "garbage") {
+		return []byte("not JSON"), nil
+	}
+	out, err := reference.Run(op, input)
+	if err != nil {
+		return nil, err
+	}
+	return []byte(strings.Replace(string(out), `"content":"`, `"content":"~`, 1)), nil
+}
+
+// explainGlob is a glob case's input of exactly n bytes, its last path
+// padded to that length.
+func explainGlob(t *testing.T, name string, n int) string {
+	t.Helper()
+	head := `{"args":{"pattern":"*"},"value":{"root":".","paths":["` + name + `","`
+	tail := `"]},"config":{"maxResults":100,"sampleOverCap":false}}`
+	if n < len(head)+len(tail)+1 {
+		t.Fatalf("%d bytes cannot hold the glob input", n)
+	}
+	return head + strings.Repeat("p", n-len(head)-len(tail)) + tail
+}
+
+func TestJudgeExplainMinimizesWhatNoModelExplains(t *testing.T) {
+	const maxBytes = 64 << 10
+	type row struct {
+		name, input string
+		minimized   bool
+		want        verdict.Verdict
+	}
+	rows := []row{
+		{"a failing case", explainGlob(t, "fail", 200), true, verdict.Fail},
+		{"a known failure", explainGlob(t, "known", 200), true, verdict.XFail},
+		{"a known failure that is an error verdict", explainGlob(t, "garbage", 200), false, verdict.XFail},
+		{"a failing case of exactly 64 KiB", explainGlob(t, "edge", maxBytes), true, verdict.Fail},
+		{"a failing case of 64 KiB and a byte", explainGlob(t, "over", maxBytes+1), false, verdict.Fail},
+	}
+	var cs []runner.Case
+	for i, r := range rows {
+		c := blame2Case(t, "glob.result", r.input, "SEARCH-GLOB-2")
+		c.ID = fmt.Sprintf("glob.result/judge-explain-%d", i)
+		cs = append(cs, c)
+	}
+	b, err := baseline.Parse("baseline.yaml", []byte("- id: glob.result/judge-explain-1\n  reason: known\n- id: glob.result/judge-explain-2\n  reason: known garbage\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := runner.Run(context.Background(), cs, runner.Options{Jobs: 2, NewSession: sessionsOf(explainHarness{}), Baseline: b, ExplainTime: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range rows {
+		got := rep.Cases[i]
+		if got.Verdict != r.want {
+			t.Errorf("%s: %s, want %s", r.name, got.Verdict, r.want)
+		}
+		if (got.Minimized != nil) != r.minimized {
+			t.Errorf("%s (%d bytes): minimized %+v, want minimized %v", r.name, len(cs[i].Input), got.Minimized, r.minimized)
+		}
+	}
+}
+
+// The explaining phase names how many cases it minimizes, one in the
+// singular.
+func TestJudgeExplainPhaseOfOneCase(t *testing.T) {
+	c := blame2Case(t, "glob.result", explainGlob(t, "one", 200), "SEARCH-GLOB-2")
+	var notes []string
+	_, err := runner.Run(context.Background(), []runner.Case{c}, runner.Options{Jobs: 1, NewSession: sessionsOf(explainHarness{}),
+		ExplainTime: time.Nanosecond, Phase: func(note string) { notes = append(notes, note) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) == 0 || notes[0] != "explaining 1 case" {
+		t.Errorf("phase notes %q, want them to start with %q", notes, "explaining 1 case")
+	}
+}
+
