@@ -103,4 +103,3 @@ func TestJudgeExplainPhaseOfOneCase(t *testing.T) {
 		t.Errorf("phase notes %q, want them to start with %q", notes, "explaining 1 case")
 	}
 }
-
