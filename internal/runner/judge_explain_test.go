@@ -35,6 +35,9 @@ func (explainHarness) Run(op string, input []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if op == "retain.items" {
+		return []byte(strings.Replace(string(out), `"seen":`, `"seen":1`, 1)), nil
+	}
 	return []byte(strings.Replace(string(out), `"content":"`, `"content":"~`, 1)), nil
 }
 
@@ -53,21 +56,25 @@ func explainGlob(t *testing.T, name string, n int) string {
 func TestJudgeExplainMinimizesWhatNoModelExplains(t *testing.T) {
 	const maxBytes = 64 << 10
 	type row struct {
-		name, input string
-		minimized   bool
-		want        verdict.Verdict
+		name, op, input string
+		minimized       bool
+		want            verdict.Verdict
 	}
 	rows := []row{
-		{"a failing case", explainGlob(t, "fail", 200), true, verdict.Fail},
-		{"a known failure", explainGlob(t, "known", 200), true, verdict.XFail},
-		{"a known failure that is an error verdict", explainGlob(t, "garbage", 200), false, verdict.XFail},
-		{"a failing case of exactly 64 KiB", explainGlob(t, "edge", maxBytes), true, verdict.Fail},
-		{"a failing case of 64 KiB and a byte", explainGlob(t, "over", maxBytes+1), false, verdict.Fail},
+		{"a failing case", "glob.result", explainGlob(t, "fail", 200), true, verdict.Fail},
+		{"a known failure", "glob.result", explainGlob(t, "known", 200), true, verdict.XFail},
+		{"a known failure that is an error verdict", "glob.result", explainGlob(t, "garbage", 200), false, verdict.XFail},
+		{"a failing case of exactly 64 KiB", "glob.result", explainGlob(t, "edge", maxBytes), true, verdict.Fail},
+		{"a failing case of 64 KiB and a byte", "glob.result", explainGlob(t, "over", maxBytes+1), false, verdict.Fail},
+		// The input object is level 0, items level 1, its element level 2:
+		// the innermost of 63 nested arrays is at level 64.
+		{"a failing case nested 64 levels", "retain.items", explainItems(63), true, verdict.Fail},
+		{"a failing case nested 65 levels", "retain.items", explainItems(64), false, verdict.Fail},
 	}
 	var cs []runner.Case
 	for i, r := range rows {
-		c := blame2Case(t, "glob.result", r.input, "SEARCH-GLOB-2")
-		c.ID = fmt.Sprintf("glob.result/judge-explain-%d", i)
+		c := blame2Case(t, r.op, r.input, "SEARCH-GLOB-2")
+		c.ID = fmt.Sprintf("%s/judge-explain-%d", r.op, i)
 		cs = append(cs, c)
 	}
 	b, err := baseline.Parse("baseline.yaml", []byte("- id: glob.result/judge-explain-1\n  reason: known\n- id: glob.result/judge-explain-2\n  reason: known garbage\n"))
@@ -78,8 +85,12 @@ func TestJudgeExplainMinimizesWhatNoModelExplains(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	minimized := 0
 	for i, r := range rows {
 		got := rep.Cases[i]
+		if r.minimized {
+			minimized++
+		}
 		if got.Verdict != r.want {
 			t.Errorf("%s: %s, want %s", r.name, got.Verdict, r.want)
 		}
@@ -87,6 +98,22 @@ func TestJudgeExplainMinimizesWhatNoModelExplains(t *testing.T) {
 			t.Errorf("%s (%d bytes): minimized %+v, want minimized %v", r.name, len(cs[i].Input), got.Minimized, r.minimized)
 		}
 	}
+	// The budget stopped every case it was to minimize: the note counts
+	// them.
+	said := false
+	for _, n := range rep.Notes {
+		if n.Kind == runner.NoteExplain {
+			said = strings.Contains(n.Message, fmt.Sprintf(": %d of %d failing cases", minimized, minimized))
+		}
+	}
+	if !said {
+		t.Errorf("notes %+v: want the explain note counting %d of %d cases stopped", rep.Notes, minimized, minimized)
+	}
+}
+
+// explainItems is a retain.items input whose one item is n nested arrays.
+func explainItems(n int) string {
+	return `{"strategy":{"kind":"head","maxItems":5},"items":[` + strings.Repeat("[", n) + strings.Repeat("]", n) + `]}`
 }
 
 // The explaining phase names how many cases it minimizes, one in the
