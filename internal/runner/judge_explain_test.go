@@ -70,6 +70,9 @@ func TestJudgeExplainMinimizesWhatNoModelExplains(t *testing.T) {
 		// the innermost of 63 nested arrays is at level 64.
 		{"a failing case nested 64 levels", "retain.items", explainItems(63), true, verdict.Fail},
 		{"a failing case nested 65 levels", "retain.items", explainItems(64), false, verdict.Fail},
+		// Objects alike: the 1 inside 62 nested objects is at level 64.
+		{"a failing case of objects nested 64 levels", "retain.items", explainMembers(62), true, verdict.Fail},
+		{"a failing case of objects nested 65 levels", "retain.items", explainMembers(63), false, verdict.Fail},
 	}
 	var cs []runner.Case
 	for i, r := range rows {
@@ -109,6 +112,12 @@ func TestJudgeExplainMinimizesWhatNoModelExplains(t *testing.T) {
 	if !said {
 		t.Errorf("notes %+v: want the explain note counting %d of %d cases stopped", rep.Notes, minimized, minimized)
 	}
+}
+
+// explainMembers is a retain.items input whose one item is n nested
+// objects around a number.
+func explainMembers(n int) string {
+	return `{"strategy":{"kind":"head","maxItems":5},"items":[` + strings.Repeat(`{"a":`, n) + "1" + strings.Repeat("}", n) + `]}`
 }
 
 // explainItems is a retain.items input whose one item is n nested arrays.
