@@ -139,3 +139,41 @@ func TestJudgeExplainPhaseOfOneCase(t *testing.T) {
 		t.Errorf("phase notes %q, want them to start with %q", notes, "explaining 1 case")
 	}
 }
+
+// explainFieldHarness fails glob's text on an input that holds the path
+// "zzz" and only its spill text on any other: a smaller input without zzz
+// still fails, but another field.
+type explainFieldHarness struct{}
+
+func (explainFieldHarness) Ops() []string { return reference.Ops() }
+
+func (explainFieldHarness) Run(op string, input []byte) ([]byte, error) {
+	out, err := reference.Run(op, input)
+	if err != nil {
+		return nil, err
+	}
+	if strings.Contains(string(input), `"zzz"`) {
+		return []byte(strings.Replace(string(out), `"content":"`, `"content":"~`, 1)), nil
+	}
+	return []byte(strings.Replace(string(out), `"spillText":null`, `"spillText":"~"`, 1)), nil
+}
+
+// Minimization keeps only smaller inputs on which the harness still fails
+// the same field as on the case (its first diff's): here the text, which
+// fails only while the path zzz is in the input; the other paths go.
+func TestJudgeExplainKeepsTheFailingField(t *testing.T) {
+	c := blame2Case(t, "glob.result", `{"args":{"pattern":"*"},"value":{"root":".","paths":["aaa","zzz","bbb"]},"config":{"maxResults":100,"sampleOverCap":false}}`, "SEARCH-GLOB-2")
+	rep, err := runner.Run(context.Background(), []runner.Case{c}, runner.Options{Jobs: 1, NewSession: sessionsOf(explainFieldHarness{}), ExplainTime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rep.Cases[0]
+	if r.Verdict != verdict.Fail || r.Minimized == nil || len(r.Diffs) == 0 || r.Diffs[0].Field != "content" {
+		t.Fatalf("%s, minimized %+v, diffs %+v: want a failure of the text, minimized", r.Verdict, r.Minimized, r.Diffs)
+	}
+	in := string(r.Minimized.Input)
+	t.Logf("minimized to %s in %d runs", in, r.Minimized.Runs)
+	if r.Minimized.Field != "content" || r.Minimized.Stopped || !strings.Contains(in, `"zzz"`) || strings.Contains(in, `"aaa"`) || strings.Contains(in, `"bbb"`) {
+		t.Errorf("minimized to %s (field %q, stopped %v): want an input still holding zzz alone of the paths, failing the text", in, r.Minimized.Field, r.Minimized.Stopped)
+	}
+}
