@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"math"
 	"slices"
 	"testing"
 	"unicode/utf8"
@@ -43,6 +44,35 @@ func TestJudgeExplainStringCandidates(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("simpler(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// A number's one-step simplifications are 0, 1, the number truncated and
+// half of it truncated, each kept only where it is strictly simpler (an
+// integer where the number is none, or smaller in magnitude) and new, in
+// that order: two failing numbers never alternate.
+func TestJudgeExplainNumberCandidates(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f := rapid.SampledFrom([]float64{0, 1, -1, 0.5, -0.5, 1.5, 2, 3, -3, 7.25, -7.25, 100, 1e300, -2.5, 0.25, 4}).Draw(t, "n")
+		isInt := func(x float64) bool { return x == math.Trunc(x) }
+		var want []float64
+		for _, x := range []float64{0, 1, math.Trunc(f), math.Trunc(f / 2)} {
+			simpler := isInt(x) && !isInt(f) || math.Abs(x) < math.Abs(f)
+			if x != f && simpler && !slices.Contains(want, x) {
+				want = append(want, x)
+			}
+		}
+		var got []float64
+		for _, c := range simpler(jsonjs.NumberValue(f)) {
+			x, ok := c().Float()
+			if !ok {
+				t.Fatalf("a candidate of %v is no number", f)
+			}
+			got = append(got, x)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("simpler(%v) = %v, want %v", f, got, want)
 		}
 	})
 }
