@@ -528,3 +528,26 @@ func TestJudgeReasonNeverPassedCountsItsCases(t *testing.T) {
 		}
 	}
 }
+
+// An incomplete run says why it stopped, in the report's own words, or
+// that the report does not say it completed.
+func TestJudgeReasonIncompleteSaysWhy(t *testing.T) {
+	for stopped, want := range map[string]string{
+		"interrupted by SIGINT": "interrupted by SIGINT",
+		"":                      "does not say it completed",
+	} {
+		r := &runner.Report{Complete: false, Stopped: stopped}
+		found := false
+		for _, why := range runner.Reasons(r) {
+			if why.Kind == runner.ReasonIncomplete {
+				found = true
+				if !strings.Contains(why.Message, want) {
+					t.Errorf("stopped %q: %q does not say %q", stopped, why.Message, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("stopped %q: no %s reason", stopped, runner.ReasonIncomplete)
+		}
+	}
+}
