@@ -177,3 +177,46 @@ func TestJudgeExplainKeepsTheFailingField(t *testing.T) {
 		t.Errorf("minimized to %s (field %q, stopped %v): want an input still holding zzz alone of the paths, failing the text", in, r.Minimized.Field, r.Minimized.Stopped)
 	}
 }
+
+// explainSlowHarness fails the text of an input holding the path "zzz",
+// answers others as the reference does, and answers each after a pause:
+// minimizing a case then takes many runs, longer than a share of a short
+// budget.
+type explainSlowHarness struct{}
+
+func (explainSlowHarness) Ops() []string { return reference.Ops() }
+
+func (explainSlowHarness) Run(op string, input []byte) ([]byte, error) {
+	time.Sleep(100 * time.Millisecond)
+	out, err := reference.Run(op, input)
+	if err != nil || !strings.Contains(string(input), `"zzz"`) {
+		return out, err
+	}
+	return []byte(strings.Replace(string(out), `"content":"`, `"content":"~`, 1)), nil
+}
+
+// Each case gets a fair share of the budget that is left (docs/diagnosis.md
+// "Minimization"): a first case that would take the whole budget is
+// stopped at its share, and the case after it still tries candidates.
+func TestJudgeExplainSharesTheBudget(t *testing.T) {
+	var cs []runner.Case
+	for i := range 2 {
+		var paths []string
+		for j := range 40 {
+			paths = append(paths, fmt.Sprintf(`"p%d-%d"`, i, j))
+		}
+		paths = append(paths, `"zzz"`)
+		c := blame2Case(t, "glob.result", `{"args":{"pattern":"*"},"value":{"root":".","paths":[`+strings.Join(paths, ",")+`]},"config":{"maxResults":100,"sampleOverCap":false}}`, "SEARCH-GLOB-2")
+		c.ID = fmt.Sprintf("glob.result/judge-share-%d", i)
+		cs = append(cs, c)
+	}
+	rep, err := runner.Run(context.Background(), cs, runner.Options{Jobs: 1, NewSession: sessionsOf(explainSlowHarness{}), ExplainTime: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Cases {
+		if r.Minimized == nil || r.Minimized.Runs == 0 {
+			t.Errorf("%s: minimized %+v: want each case to try candidates within its share", r.ID, r.Minimized)
+		}
+	}
+}
