@@ -178,6 +178,25 @@ func TestJudgeExplainKeepsTheFailingField(t *testing.T) {
 	}
 }
 
+// The field is what must still fail, not the part of it: an input without
+// the pattern (an error result, whose text the harness still fails) is
+// smaller, though its text's difference is in another part than the case's
+// (the error text's, not the header line's).
+func TestJudgeExplainKeepsTheFieldNotItsPart(t *testing.T) {
+	c := blame2Case(t, "glob.result", `{"args":{"pattern":"*"},"value":{"root":".","paths":["aaa","zzz","bbb"]},"config":{"maxResults":100,"sampleOverCap":false}}`, "SEARCH-GLOB-1", "SEARCH-GLOB-2")
+	rep, err := runner.Run(context.Background(), []runner.Case{c}, runner.Options{Jobs: 1, NewSession: sessionsOf(explainFieldHarness{}), ExplainTime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rep.Cases[0]
+	if r.Minimized == nil || r.Minimized.Stopped {
+		t.Fatalf("minimized %+v: want a minimization to the end", r.Minimized)
+	}
+	if in := string(r.Minimized.Input); strings.Contains(in, `"pattern"`) {
+		t.Errorf("minimized to %s: want the pattern gone (without it the harness still fails the text)", in)
+	}
+}
+
 // explainSlowHarness fails the text of an input holding the path "zzz",
 // answers others as the reference does, and answers each after a pause:
 // minimizing a case then takes many runs, longer than a share of a short
