@@ -223,6 +223,9 @@ func TestJudgeBlameMetaCutWhereTheCapActs(t *testing.T) {
 		return fmt.Sprintf(`{"args":{"pattern":"x"},"value":{"matches":[{"path":"a.go","lineNumber":1,"line":"xaaaaaaaaa"},{"path":"b.go","lineNumber":2,"line":"xbbbbbbbbb"},{"path":"c.go","lineNumber":3,"line":"xccccccccc"},{"path":"d.go","lineNumber":4,"line":"xddddddddd"}]},"config":{"maxMetaBytes":%d}}`, maxMeta)
 	}
 	lastByte := func(s string) string { return s[:len(s)-1] + "Z" }
+	whole := blame2Case(t, "glob.result", glob(100000))
+	wholeMeta, _ := whole.Want.Output.Get("meta")
+	globMetaSize := jsonjs.Size(wholeMeta)
 	cap := []string{"SEARCH-CAP-2"}
 	retain := []string{"SEARCH-RETAIN-2"}
 	for _, tc := range []struct {
@@ -237,11 +240,18 @@ func TestJudgeBlameMetaCutWhereTheCapActs(t *testing.T) {
 		{"a glob meta of one path over the cap, cut to none", "glob.result", glob(3), 0, cap},
 		{"a glob meta the cap left whole, cut to 3 paths", "glob.result", glob(100000), 3, retain},
 		{"a grep meta the cap left whole, cut to 2 groups", "grep.result", grep(100000), 2, retain},
+		// A meta exactly as large as the cap fits it: the cap left it whole.
+		{"a glob meta exactly at the cap, cut to 3 paths", "glob.result", glob(globMetaSize), 3, retain},
+		// A glob text of an empty path and a trailer of two lines shows one
+		// path, as its meta lists: the trailer's lines are no paths.
+		{"a glob meta of one empty path before a two-line trailer, cut to none", "glob.result",
+			`{"args":{"pattern":"*"},"value":{"root":".","paths":["","b","c"]},"config":{"maxResults":1,"sampleOverCap":false},"spill":{"saved":true,"locator":"L","retrievalHint":"x\ny"}}`, 0, retain},
 	} {
 		c := blame2Case(t, tc.op, tc.input, "SEARCH-CAP-2", "SEARCH-RETAIN-2")
 		// The golden meta is cut (truncated, though the text shows every
-		// match or path) exactly where the cap is said to act.
-		if truncated := blame2Bool(t, *c.Want.Output, "meta", "truncated"); truncated != slices.Equal(tc.want, cap) {
+		// match or path) exactly where the cap is said to act; the retention
+		// truncates the text and the meta alike (maxResults) in the last row.
+		if truncated := blame2Bool(t, *c.Want.Output, "meta", "truncated"); truncated != (slices.Equal(tc.want, cap) || strings.Contains(tc.input, `"maxResults":1,`)) {
 			t.Fatalf("%s: the golden meta's truncated is %v: %s", tc.name, truncated, jsonjs.Marshal(*c.Want.Output))
 		}
 		got := blame2Meta(t, c, tc.keep, lastByte)
