@@ -141,7 +141,7 @@ func located(c Case, d *Diff, s jsonjs.Difference, textDiffers bool) []string {
 	at := d.Offset
 	switch c.Op {
 	case "grep.result", "glob.result":
-		if c.Op == "grep.result" && groupHead(want, at) != groupHead(got, at) {
+		if c.Op == "grep.result" && !inTrailer(want, at) && groupHead(want, at) != groupHead(got, at) {
 			return []string{"SEARCH-GREP-3", "SEARCH-GREP-4"} // another file's group
 		}
 		return searchTextPart(c.Op, want, at)
@@ -162,7 +162,7 @@ func searchTextPart(op, text string, at int) []string {
 		}
 		return []string{"SEARCH-GLOB-1", "SEARCH-GLOB-2", "SEARCH-GLOB-3", "SEARCH-GLOB-4"}
 	}
-	if tr := strings.LastIndex(text, "\n\n("); tr >= 0 && at > tr && strings.HasSuffix(text, ")") {
+	if inTrailer(text, at) {
 		if grep {
 			return []string{"SEARCH-GREP-4", "SEARCH-GREP-5", "SEARCH-SPILL-5"}
 		}
@@ -277,7 +277,7 @@ func capActed(op string, want jsonjs.Value) bool {
 	if !ok {
 		return false
 	}
-	_, body, _ := strings.Cut(text, "\n\n")
+	body := searchBody(op, text)
 	if tr := strings.LastIndex(body, "\n\n("); tr >= 0 {
 		body = body[:tr]
 	}
@@ -413,4 +413,28 @@ func Blamed(diffs []Diff) []string {
 		}
 	}
 	return out
+}
+
+// inTrailer reports whether byte at of a search text is in its recovery
+// trailer: the block after the last blank line, when it opens with "("
+// and ends the text with ")". The trailer is no file's group: a
+// difference there is its wording's (searchTextPart), never the grouping's.
+func inTrailer(text string, at int) bool {
+	tr := strings.LastIndex(text, "\n\n(")
+	return tr >= 0 && at > tr && strings.HasSuffix(text, ")")
+}
+
+// searchBody is the rows of a search text with the trailer still on: a
+// grep text after its header line and the blank line that ends it; a glob
+// text whole, since its first line is already a path, or nothing for its
+// "No files found".
+func searchBody(op, text string) string {
+	if op == "glob.result" {
+		if text == search.GlobNone {
+			return ""
+		}
+		return text
+	}
+	_, body, _ := strings.Cut(text, "\n\n")
+	return body
 }

@@ -35,7 +35,7 @@ func blameSpillDecision(c Case, output *jsonjs.Value, diffs []Diff) bool {
 		}
 	}
 	if at < 0 {
-		return false // the save is compared apart in every spill case: unreachable
+		return false // an answer that is no object: its diffs are the whole answer's
 	}
 	for i := range diffs {
 		if diffs[i].Comparator != CmpProperty {
