@@ -1,0 +1,170 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dsh-conform/conform/internal/adapter"
+	"github.com/dsh-conform/conform/reference"
+	"github.com/dsh-conform/conform/reference/jsonjs"
+)
+
+// Minimization (explain.go): a candidate counts as failing only when the
+// harness answered it, with an output or an error, and that answer still
+// fails the case's target field; the case's own timeout bounds each
+// candidate's run; the run cap and the budget's shares bound the whole.
+
+// ex2Session is an adapter.Session whose answer to each input a test
+// decides.
+type ex2Session struct {
+	answer func(ctx context.Context, id string, input []byte) (adapter.Reply, error)
+}
+
+func (s ex2Session) Hello() adapter.Hello {
+	return adapter.Hello{Protocol: adapter.Protocol, Implementation: adapter.Implementation{Name: "ex2", Version: "0", Language: "go"}, Ops: reference.Ops()}
+}
+
+func (s ex2Session) Run(ctx context.Context, id, _ string, input []byte) (adapter.Reply, error) {
+	return s.answer(ctx, id, input)
+}
+
+func (ex2Session) Close() error { return nil }
+
+// ex2Case is a case of input whose golden answer is the reference's (an
+// output or a thrown error).
+func ex2Case(t *testing.T, id, op, input string) Case {
+	t.Helper()
+	v, err := jsonjs.Parse([]byte(input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Case{ID: id, Op: op, Input: []byte(input), InputValue: v}
+	out, err := reference.Run(op, []byte(input))
+	var inErr *reference.InputError
+	switch {
+	case errors.As(err, &inErr):
+		t.Fatalf("%s: the reference cannot read the input: %v", id, err)
+	case err != nil:
+		msg := err.Error()
+		c.Want.Error = &msg
+	default:
+		w, err := jsonjs.Parse(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Want.Output = &w
+	}
+	return c
+}
+
+// ex2Seen is the reference's retain.items answer to input with its count
+// of seen items wrong: a 1 put before it (3 becomes 13). That fails the
+// field seen, and the property RET-ITEM-3 (seen = kept + omitted).
+func ex2Seen(t *testing.T, input []byte) []byte {
+	t.Helper()
+	out, err := reference.Run("retain.items", input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"seen":`) {
+		t.Fatalf("no seen in %s", out)
+	}
+	return []byte(strings.Replace(string(out), `"seen":`, `"seen":1`, 1))
+}
+
+// ex2Value is text parsed, for a Reply's Value.
+func ex2Value(t *testing.T, text []byte) *jsonjs.Value {
+	t.Helper()
+	v, err := jsonjs.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &v
+}
+
+// ex2Target is the first diff of c's answer out (or the first property it
+// breaks, when property is set).
+func ex2Target(t *testing.T, c Case, out []byte, property bool) Diff {
+	t.Helper()
+	v := ex2Value(t, out)
+	diffs := Compare(c, v, nil)
+	if property {
+		diffs = CheckProperties(c.Op, c.InputValue, *v)
+	}
+	if len(diffs) == 0 {
+		t.Fatalf("%s passes on %s", c.ID, out)
+	}
+	return diffs[0]
+}
+
+const ex2Items = `{"strategy":{"kind":"head","maxItems":2},"items":["a","b","c"]}`
+
+// What the harness answers decides whether a smaller candidate still fails
+// the case's field: an output that fails it does, given as bytes alone (the
+// session left the parsing to OutputValue) or parsed; nothing else does: a
+// skip, a run that failed (whatever reply came with the error), an answer
+// with bytes that are not UTF-8 (the case fails on them, not on the field),
+// an answer with neither output nor error, an output that is no JSON.
+func TestJudgeExplainFailsOnlyOnAnAnswerThatFailsTheField(t *testing.T) {
+	c := ex2Case(t, "retain.items/ex2-fails", "retain.items", ex2Items)
+	target := ex2Target(t, c, ex2Seen(t, c.Input), false)
+	if target.Field != "seen" {
+		t.Fatalf("target %+v: want the field seen", target)
+	}
+	cand := []byte(`{"strategy":{"kind":"head","maxItems":2},"items":["a","b"]}`)
+	wrong := ex2Seen(t, cand)
+	// The same wrong answer with a byte that is no UTF-8 in an item, as an
+	// in-process harness answers it (Output, Value and BadBytes).
+	badText := []byte(strings.Replace(string(wrong), `"a"`, "\"a\xff\"", 1))
+	bad, err := adapter.InProcess(ex2Harness{badText}, adapter.Implementation{Name: "ex2", Version: "0", Language: "go"}).Run(context.Background(), c.ID, c.Op, cand)
+	if err != nil || bad.BadBytes == nil || bad.Output == nil {
+		t.Fatalf("the bad bytes answer: %+v, %v", bad, err)
+	}
+	skip := "not today"
+	for _, tc := range []struct {
+		name  string
+		reply adapter.Reply
+		err   error
+		fails bool
+	}{
+		{"an output as bytes alone", adapter.Reply{Output: wrong}, nil, true},
+		{"an output parsed as well", adapter.Reply{Output: wrong, Value: ex2Value(t, wrong)}, nil, true},
+		{"a skip", adapter.Reply{Skip: &skip}, nil, false},
+		{"a timeout, whatever the reply holds", adapter.Reply{Output: wrong, Value: ex2Value(t, wrong)}, &adapter.Fault{Kind: adapter.FaultTimeout, Message: "late"}, false},
+		{"an output with bytes that are no UTF-8", bad, nil, false},
+		{"neither output nor error", adapter.Reply{}, nil, false},
+		{"an output that is no JSON", adapter.Reply{Output: []byte(`{"seen":`)}, nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			runs := 0
+			s := ex2Session{func(context.Context, string, []byte) (adapter.Reply, error) { runs++; return tc.reply, tc.err }}
+			m := newMinimizer(context.Background(), c, target, 0, "go")
+			m.s = s
+			a, ok := m.fails(*ex2Value(t, cand))
+			if ok != tc.fails || (a != nil) != tc.fails {
+				t.Errorf("fails = %v (answer %v), want %v", ok, a != nil, tc.fails)
+			}
+			if runs != 1 || m.runs != 1 {
+				t.Errorf("the harness ran %d times, counted %d: want the candidate run once", runs, m.runs)
+			}
+			// Minimizing with this harness keeps the case's input unless
+			// the answer fails the field.
+			m = newMinimizer(context.Background(), c, target, 0, "go")
+			if !m.run(s, time.Now().Add(time.Hour)) || !m.done {
+				t.Fatalf("the minimization did not end: %d runs", m.runs)
+			}
+			if shrank := !jsonjs.Equal(m.cur, c.InputValue); shrank != tc.fails {
+				t.Errorf("minimized to %s: shrank %v, want %v", jsonjs.Marshal(m.cur), shrank, tc.fails)
+			}
+		})
+	}
+}
+
+// ex2Harness answers every input with out.
+type ex2Harness struct{ out []byte }
+
+func (ex2Harness) Ops() []string                        { return reference.Ops() }
+func (h ex2Harness) Run(string, []byte) ([]byte, error) { return h.out, nil }
