@@ -3,11 +3,14 @@ package runner
 import (
 	"context"
 	"errors"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/dsh-conform/conform/internal/adapter"
+	"github.com/dsh-conform/conform/internal/verdict"
 	"github.com/dsh-conform/conform/reference"
 	"github.com/dsh-conform/conform/reference/jsonjs"
 )
@@ -168,3 +171,158 @@ type ex2Harness struct{ out []byte }
 
 func (ex2Harness) Ops() []string                        { return reference.Ops() }
 func (h ex2Harness) Run(string, []byte) ([]byte, error) { return h.out, nil }
+
+// ex2Reference answers every input as the reference does: no candidate
+// fails.
+func ex2Reference(op string) ex2Session {
+	return ex2Session{func(_ context.Context, _ string, input []byte) (adapter.Reply, error) {
+		out, err := reference.Run(op, input)
+		if err != nil {
+			msg := err.Error()
+			return adapter.Reply{Error: &msg}, nil
+		}
+		return adapter.Reply{Output: out}, nil
+	}}
+}
+
+// One case tries at most maxMinimizeRuns candidates over all its rounds
+// (explain.go: "the candidates one case may try"): a minimization that has
+// tried all but 3 tries 3 more and ends for good (not to be continued in a
+// later round), not minimized to the end.
+func TestJudgeExplainRunCap(t *testing.T) {
+	c := ex2Case(t, "retain.items/ex2-cap", "retain.items", ex2Items)
+	target := ex2Target(t, c, ex2Seen(t, c.Input), false)
+	if n := len(candidates(c.InputValue)); n <= 3 {
+		t.Fatalf("%d candidates: want more than 3", n)
+	}
+	m := newMinimizer(context.Background(), c, target, 0, "go")
+	m.runs = maxMinimizeRuns - 3
+	s := ex2Reference(c.Op)
+	if !m.run(s, time.Now().Add(time.Hour)) {
+		t.Errorf("the run cap did not end the minimization for good")
+	}
+	if m.runs != maxMinimizeRuns || m.done {
+		t.Errorf("%d runs, done %v: want %d runs, not done", m.runs, m.done, maxMinimizeRuns)
+	}
+	if !m.run(s, time.Now().Add(time.Hour)) || m.runs != maxMinimizeRuns {
+		t.Errorf("a later round ran on: %d runs", m.runs)
+	}
+	var r CaseResult
+	m.record(&r)
+	if r.Minimized == nil || !r.Minimized.Stopped || r.Minimized.Runs != maxMinimizeRuns {
+		t.Errorf("recorded %+v: want stopped after %d runs", r.Minimized, maxMinimizeRuns) // Minimized is set: record always sets it
+	}
+}
+
+// The case's timeout bounds each candidate's run, however short: a harness
+// slower than a 1 ns timeout answers no candidate; without a timeout its
+// wrong answer counts.
+func TestJudgeExplainCandidateTimeout(t *testing.T) {
+	c := ex2Case(t, "retain.items/ex2-timeout", "retain.items", ex2Items)
+	target := ex2Target(t, c, ex2Seen(t, c.Input), false)
+	cand := []byte(`{"strategy":{"kind":"head","maxItems":2},"items":["a","b"]}`)
+	slow := ex2Session{func(ctx context.Context, _ string, input []byte) (adapter.Reply, error) {
+		select {
+		case <-ctx.Done():
+			return adapter.Reply{}, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+			return adapter.Reply{Output: ex2Seen(t, input)}, nil
+		}
+	}}
+	for _, tc := range []struct {
+		timeout time.Duration
+		fails   bool
+	}{{time.Nanosecond, false}, {0, true}} {
+		m := newMinimizer(context.Background(), c, target, tc.timeout, "go")
+		m.s = slow
+		if _, ok := m.fails(*ex2Value(t, cand)); ok != tc.fails {
+			t.Errorf("timeout %v: fails = %v, want %v", tc.timeout, ok, tc.fails)
+		}
+	}
+}
+
+// A process session bounds its own runs: the case's timeout, shorter than
+// adapter.RunBound, is only a backstop behind that bound for a candidate
+// as for the case (engine.go runCase): with a 1 ns timeout the adapter
+// still answers, and its wrong answer counts. The test binary serves the
+// deep harness of deep_test.go (runner_suite_test.go's TestMain), which
+// fails every answer's meta.
+func TestJudgeExplainProcessSessionOutlivesAShortTimeout(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	s, err := adapter.Start(ctx, adapter.Config{Argv: []string{exe}, Env: append(os.Environ(), "CONFORM_RUNNER_TEST_ADAPTER=deep")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	c := ex2Case(t, "grep.result/ex2-process", "grep.result", `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a","lineNumber":1,"line":"x"},{"path":"b","lineNumber":2,"line":"x"}]}}`)
+	r := RunCase(ctx, s, c, time.Nanosecond)
+	if r.Verdict != verdict.Fail || len(r.Diffs) == 0 || r.Diffs[0].Field != "meta" {
+		t.Fatalf("%s %q %+v: want the meta failed", r.Verdict, r.Message, r.Diffs)
+	}
+	m := newMinimizer(ctx, c, r.Diffs[0], time.Nanosecond, "go")
+	m.s = s
+	cand := `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a","lineNumber":1,"line":"x"}]}}`
+	if _, ok := m.fails(*ex2Value(t, []byte(cand))); !ok {
+		t.Errorf("the candidate %s does not fail the meta with a 1 ns timeout", cand)
+	}
+}
+
+// A candidate must be one the reference answers (no input error) and
+// throws on exactly when it threw on the case: a throwing case's candidate
+// the reference cannot read is none, whatever the harness throws.
+func TestJudgeExplainCandidateTheReferenceCannotRead(t *testing.T) {
+	c := ex2Case(t, "grep.result/ex2-input-error", "grep.result", `{"args":{"pattern":"x"},"value":{"matches":[{"path":"a.ts","lineNumber":1,"line":"x"}]},"config":{"maxMatches":-3}}`)
+	if c.Want.Error == nil {
+		t.Fatal("the case does not throw")
+	}
+	other := "something else"
+	throws := ex2Session{func(context.Context, string, []byte) (adapter.Reply, error) { return adapter.Reply{Error: &other}, nil }}
+	target := Compare(c, nil, &other)
+	if len(target) == 0 || target[0].Field != ErrorField {
+		t.Fatalf("diffs %+v: want the message failed", target)
+	}
+	for _, tc := range []struct {
+		input      string
+		inputError bool // the reference cannot read it
+		fails      bool
+	}{
+		{`{"args":{"pattern":"x"},"value":{"matches":[]},"config":{"maxMatches":-3}}`, false, true}, // throws as the case does
+		{`[]`, true, false},
+		{`{"args":{"pattern":"x"},"value":{"matches":[]},"config":{"maxMatches":3}}`, false, false}, // does not throw
+	} {
+		_, rerr := reference.Run(c.Op, []byte(tc.input))
+		var inErr *reference.InputError
+		if errors.As(rerr, &inErr) != tc.inputError {
+			t.Fatalf("%s: the reference says %v: want an input error %v", tc.input, rerr, tc.inputError)
+		}
+		m := newMinimizer(context.Background(), c, target[0], 0, "go")
+		m.schema = false // the input schema aside: this is the reference's check
+		m.s = throws
+		if _, ok := m.fails(*ex2Value(t, []byte(tc.input))); ok != tc.fails {
+			t.Errorf("%s: fails = %v, want %v", tc.input, ok, tc.fails)
+		}
+	}
+}
+
+// A property the case's answer breaks is a target of its own: a candidate
+// fails it when the harness's answer to it breaks the same property.
+func TestJudgeExplainPropertyTarget(t *testing.T) {
+	c := ex2Case(t, "retain.items/ex2-property", "retain.items", ex2Items)
+	target := ex2Target(t, c, ex2Seen(t, c.Input), true)
+	if target.Comparator != CmpProperty || !slices.Equal(target.Requirements, []string{"RET-ITEM-3"}) {
+		t.Fatalf("target %+v: want the property RET-ITEM-3", target)
+	}
+	s := ex2Session{func(_ context.Context, _ string, input []byte) (adapter.Reply, error) {
+		return adapter.Reply{Output: ex2Seen(t, input)}, nil
+	}}
+	m := newMinimizer(context.Background(), c, target, 0, "go")
+	m.s = s
+	cand := []byte(`{"strategy":{"kind":"head","maxItems":2},"items":["a","b"]}`)
+	if _, ok := m.fails(*ex2Value(t, cand)); !ok {
+		t.Errorf("a candidate whose answer breaks RET-ITEM-3 does not fail it")
+	}
+}
