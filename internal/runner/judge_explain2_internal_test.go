@@ -326,3 +326,57 @@ func TestJudgeExplainPropertyTarget(t *testing.T) {
 		t.Errorf("a candidate whose answer breaks RET-ITEM-3 does not fail it")
 	}
 }
+
+// narrow (explain.go) never narrows where the outcome flipped or the whole
+// answer differs (a compared diff of field isError or ""): the deciding
+// requirement already names the cause. A property of field isError is no
+// such diff: the other diffs narrow, the property keeps its blame.
+func TestJudgeExplainNarrowLeavesAFlippedOutcome(t *testing.T) {
+	all := []string{"CODE-RENDER-1", "CODE-RENDER-2", "CODE-RENDER-3"}
+	for _, tc := range []struct {
+		name, field, comparator string
+		narrows                 bool
+		broken                  []string
+	}{
+		{"a flipped outcome", "isError", CmpExact, false, all},
+		{"a whole answer", "", CmpJSON, false, all},
+		{"a compared field", "content", CmpExact, true, []string{"CODE-RENDER-1"}},
+		{"a property of isError", "isError", CmpProperty, true, []string{"CODE-RENDER-1", "CODE-RENDER-2"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := CaseResult{Diffs: []Diff{
+				{Field: tc.field, Comparator: tc.comparator, Requirements: []string{"CODE-RENDER-1", "CODE-RENDER-2"}},
+				{Field: "meta", Comparator: CmpJSON, Requirements: []string{"CODE-RENDER-1", "CODE-RENDER-3"}},
+			}}
+			r.Broken = Blamed(r.Diffs)
+			narrow(&r, map[string][]string{tc.field: {"CODE-RENDER-1"}, "meta": {"CODE-RENDER-1"}}, "go")
+			meta := r.Diffs[1].Requirements
+			if narrowed := slices.Equal(meta, []string{"CODE-RENDER-1"}); narrowed != tc.narrows {
+				t.Errorf("the meta diff blames %q: narrowed %v, want %v", meta, narrowed, tc.narrows)
+			}
+			if !slices.Equal(r.Broken, tc.broken) {
+				t.Errorf("broken %q, want %q", r.Broken, tc.broken)
+			}
+		})
+	}
+}
+
+// narrow only ever drops requirements: where it narrows no diff, a result
+// stays as it is, its broken requirements included, though they are not
+// its diffs' (a case failed on bytes that are no UTF-8 breaks every
+// requirement it cites, through a diff that blames none: engine.go judge).
+func TestJudgeExplainNarrowChangesNothingItDoesNotNarrow(t *testing.T) {
+	c := ex2Case(t, "retain.items/ex2-bad-bytes", "retain.items", ex2Items)
+	c.Requirements = []string{"RET-ITEM-1", "RET-ITEM-3"}
+	badText := []byte(strings.Replace(string(ex2Seen(t, c.Input)), `"a"`, "\"a\xff\"", 1))
+	r := RunCase(context.Background(), adapter.InProcess(ex2Harness{badText}, adapter.Implementation{Name: "ex2", Version: "0", Language: "go"}), c, 0)
+	if r.Verdict != verdict.Fail || len(r.Diffs) != 1 || !slices.Equal(r.Broken, c.Requirements) {
+		t.Fatalf("%s, diffs %+v, broken %q: want a failure on the bytes breaking %q", r.Verdict, r.Diffs, r.Broken, c.Requirements)
+	}
+	before := slices.Clone(r.Broken)
+	affectedBefore := slices.Clone(r.Affected)
+	narrow(&r, map[string][]string{r.Diffs[0].Field: {"RET-ITEM-1"}, "seen": {"RET-ITEM-1"}}, "go")
+	if !slices.Equal(r.Broken, before) || !slices.Equal(r.Affected, affectedBefore) || len(r.Diffs[0].Requirements) != 0 {
+		t.Errorf("narrowing nothing changed broken %q -> %q, affected %q -> %q, diff %+v", before, r.Broken, affectedBefore, r.Affected, r.Diffs[0])
+	}
+}
