@@ -6,7 +6,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -379,105 +378,5 @@ func TestJudgeExplainNarrowChangesNothingItDoesNotNarrow(t *testing.T) {
 	narrow(&r, map[string][]string{r.Diffs[0].Field: {"RET-ITEM-1"}, "seen": {"RET-ITEM-1"}}, "go")
 	if !slices.Equal(r.Broken, before) || !slices.Equal(r.Affected, affectedBefore) || len(r.Diffs[0].Requirements) != 0 {
 		t.Errorf("narrowing nothing changed broken %q -> %q, affected %q -> %q, diff %+v", before, r.Broken, affectedBefore, r.Affected, r.Diffs[0])
-	}
-}
-
-// ex2Share minimizes two failing cases, x and y, on two sessions within
-// budget; both sessions answer as the reference (no candidate fails, so a
-// case is minimized to the end after one pass over its candidates), each
-// answer to a case's nth candidate after pace(case, n) returns.
-func ex2Share(t *testing.T, budget time.Duration, pace func(id string, n int)) ([]CaseResult, []Note) {
-	t.Helper()
-	var cs []Case
-	var rs []CaseResult
-	for _, id := range []string{"x", "y"} {
-		c := ex2Case(t, id, "retain.items", ex2Items)
-		cs = append(cs, c)
-		rs = append(rs, CaseResult{ID: id, Verdict: verdict.Fail, Diffs: []Diff{ex2Target(t, c, ex2Seen(t, c.Input), false)}})
-	}
-	var mu sync.Mutex
-	n := map[string]int{}
-	ref := ex2Reference("retain.items")
-	s := ex2Session{func(ctx context.Context, id string, input []byte) (adapter.Reply, error) {
-		mu.Lock()
-		n[id]++
-		k := n[id]
-		mu.Unlock()
-		pace(id, k)
-		return ref.answer(ctx, id, input)
-	}}
-	notes := minimizeAll(context.Background(), []adapter.Session{s, s}, cs, rs, budget, 0, "go", nil)
-	return rs, notes
-}
-
-// Each case gets a fair share of what is left of the budget, the sessions
-// sharing it (explain.go minimizeAll): with two sessions and two cases,
-// each case may take the whole budget while the other runs beside it.
-// The harness paces its answers against the budget (no assertion here is
-// on time): a case whose share were any less (the sessions' part of what
-// is left, or a part counting a case more than is left) would stop at its
-// first candidate and wait out the round beside the other case, which
-// waits for it, until the budget is gone.
-func TestJudgeExplainShareOfTwoSessions(t *testing.T) {
-	const budget = 3 * time.Second
-	t.Run("each case may take more than half", func(t *testing.T) {
-		t.Parallel()
-		// x's first answer takes more than half the budget; y's waits for
-		// x to go on past it.
-		past := make(chan struct{})
-		escape, cancel := context.WithTimeout(context.Background(), budget+time.Second)
-		defer cancel()
-		var once sync.Once
-		rs, notes := ex2Share(t, budget, func(id string, n int) {
-			switch {
-			case id == "x" && n == 1:
-				time.Sleep(budget * 8 / 15) // more than half
-			case id == "x" && n == 2:
-				once.Do(func() { close(past) })
-			case id == "y" && n == 1:
-				select {
-				case <-past:
-				case <-escape.Done():
-				}
-			}
-		})
-		ex2Finished(t, rs, notes)
-	})
-	t.Run("the second case may take more than two thirds", func(t *testing.T) {
-		t.Parallel()
-		// Each case's first answer takes more than two thirds of the
-		// budget; its second waits for the other case to get there too.
-		past := map[string]chan struct{}{"x": make(chan struct{}), "y": make(chan struct{})}
-		other := map[string]string{"x": "y", "y": "x"}
-		escape, cancel := context.WithTimeout(context.Background(), budget+time.Second)
-		defer cancel()
-		rs, notes := ex2Share(t, budget, func(id string, n int) {
-			switch n {
-			case 1:
-				time.Sleep(budget * 7 / 10) // more than two thirds
-			case 2:
-				close(past[id])
-				select {
-				case <-past[other[id]]:
-				case <-escape.Done():
-				}
-			}
-		})
-		ex2Finished(t, rs, notes)
-	})
-}
-
-// ex2Finished checks that every case was minimized to the end.
-func ex2Finished(t *testing.T, rs []CaseResult, notes []Note) {
-	t.Helper()
-	for _, r := range rs {
-		if r.Minimized == nil {
-			t.Errorf("case %s not minimized", r.ID)
-		} else if r.Minimized.Stopped {
-			t.Errorf("case %s: stopped after %d runs at %s: want it minimized to the end", r.ID, r.Minimized.Runs, r.Minimized.Input)
-		}
-	}
-	if len(notes) != 0 {
-		t.Errorf("notes %+v: want none", notes)
 	}
 }
