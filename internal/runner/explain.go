@@ -53,6 +53,28 @@ const (
 // NoteExplain is the kind of the report note saying the budget ran out.
 const NoteExplain = "explain"
 
+// shares hands out one round's time: the case taken now gets what is
+// left divided among the cases not yet taken, times the sessions running
+// at once, and never past the deadline.
+type shares struct {
+	mu       sync.Mutex
+	deadline time.Time
+	sessions int
+	left     int // cases not yet taken, at least 1 while any is
+}
+
+// next is the end of the case taken at now.
+func (s *shares) next(now time.Time) time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	share := s.deadline.Sub(now) * time.Duration(s.sessions) / time.Duration(s.left)
+	s.left--
+	if end := now.Add(share); end.Before(s.deadline) {
+		return end
+	}
+	return s.deadline
+}
+
 // minimizeAll minimizes the failing cases no model explains, on the run's
 // sessions in parallel, within budget; it returns a note when the budget
 // ran out. results are changed in place, never their verdicts. Each case
@@ -85,20 +107,14 @@ func minimizeAll(ctx context.Context, sessions []adapter.Session, cases []Case, 
 	}
 	for round := 0; len(todo) > 0 && time.Now().Before(deadline) && ctx.Err() == nil; round++ {
 		var mu sync.Mutex
-		left, stopped := len(todo), []int(nil)
+		var stopped []int
+		share := &shares{deadline: deadline, sessions: len(sessions), left: len(todo)}
 		next := make(chan int)
 		var wg sync.WaitGroup
 		for _, s := range sessions {
 			wg.Go(func() {
 				for i := range next {
-					mu.Lock()
-					share := time.Until(deadline) * time.Duration(len(sessions)) / time.Duration(left)
-					left--
-					mu.Unlock()
-					end := time.Now().Add(share)
-					if end.After(deadline) {
-						end = deadline
-					}
+					end := share.next(time.Now())
 					m := state[i]
 					finished := m.run(s, end)
 					mu.Lock()

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"pgregory.net/rapid"
@@ -75,4 +76,47 @@ func TestJudgeExplainNumberCandidates(t *testing.T) {
 			t.Fatalf("simpler(%v) = %v, want %v", f, got, want)
 		}
 	})
+}
+
+// One round's shares (explain.go shares): the case taken at now ends at
+// now + (deadline - now) * sessions / cases not yet taken, capped at the
+// deadline. A model on whole milliseconds, with the clock moving between
+// takes as the cases finish.
+func TestJudgeExplainSharesOfARound(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		t0 := time.Unix(1_000_000, 0)
+		budget := rapid.IntRange(1, 60_000).Draw(t, "budgetMs")
+		sessions := rapid.IntRange(1, 4).Draw(t, "sessions")
+		cases := rapid.IntRange(1, 12).Draw(t, "cases")
+		deadline := t0.Add(time.Duration(budget) * time.Millisecond)
+		s := &shares{deadline: deadline, sessions: sessions, left: cases}
+		now := t0
+		for k := range cases {
+			left := time.Duration(cases - k)
+			want := now.Add(deadline.Sub(now) * time.Duration(sessions) / left)
+			if want.After(deadline) {
+				want = deadline
+			}
+			if got := s.next(now); !got.Equal(want) {
+				t.Fatalf("case %d of %d on %d sessions, %v before the deadline: ends %v before it, want %v",
+					k+1, cases, sessions, deadline.Sub(now), deadline.Sub(got), deadline.Sub(want))
+			}
+			now = now.Add(time.Duration(rapid.IntRange(0, budget/cases).Draw(t, "elapsedMs")) * time.Millisecond)
+		}
+	})
+}
+
+// The shares by hand: 12 s for 4 cases on 2 sessions give 6 s, then 8 s
+// of what is left, then the rest twice.
+func TestJudgeExplainSharesByHand(t *testing.T) {
+	t0 := time.Unix(0, 0)
+	s := &shares{deadline: t0.Add(12 * time.Second), sessions: 2, left: 4}
+	var got []time.Duration
+	for range 4 {
+		got = append(got, s.next(t0).Sub(t0))
+	}
+	want := []time.Duration{6 * time.Second, 8 * time.Second, 12 * time.Second, 12 * time.Second}
+	if !slices.Equal(got, want) {
+		t.Fatalf("shares %v, want %v", got, want)
+	}
 }
