@@ -62,7 +62,7 @@ mutation-judge:
 	nice -n 15 $(GO) run ./cmd/mutation --judge --workers $(MUTATION_WORKERS) --json mutation-judge.json
 
 mutation-judge-sample:
-	nice -n 10 $(GO) run ./cmd/mutation --judge --workers $(MUTATION_WORKERS) --sample 20 --seed 22 --min-score 75
+	nice -n 10 $(GO) run ./cmd/mutation --judge --workers $(MUTATION_WORKERS) --sample 20 --seed 22 --min-score 90
 
 # Statement coverage of reference/ by the golden run alone (docs/mutation.md):
 # fails when an uncovered statement of a function linked into the adapter is

@@ -358,8 +358,10 @@ func shellQuote(s string) string {
 }
 
 // CaseSetHash identifies a case set: the SHA-256 of every file under
-// fixtures/ and golden/ (path, NUL, length, NUL, bytes), in path order,
-// as "sha256:" and the first 16 hex digits.
+// fixtures/ and golden/ (path, NUL, length, NUL, bytes), in fs.WalkDir's
+// order (each directory's entries by name, a directory's files before the
+// next entry: "a/x" comes before "a-b", which plain path order would not
+// have), as "sha256:" and the first 16 hex digits.
 func CaseSetHash(fsys fs.FS) (string, error) {
 	h := sha256.New()
 	for _, dir := range []string{"fixtures", "golden"} {

@@ -64,8 +64,8 @@ func (h GrepHeader) Text() string {
 
 // ParseRecovery parses a recovery sentence of grep (glob false) or glob
 // (SEARCH-GREP-5, SEARCH-GLOB-5): the unsaved sentence gives a nil Ref, the
-// saved one the locator and the hint, split at the last ". " (a hint has
-// none). ok is false for any other text, or one with a newline.
+// saved one the locator and the hint, either of them empty, split at the
+// last ". " (a hint has none). ok is false for any other text, or one with a newline.
 func ParseRecovery(s string, glob bool) (ref *Ref, ok bool) {
 	unsaved, head := grepUnsaved, grepSavedHead
 	if glob {
@@ -78,8 +78,11 @@ func ParseRecovery(s string, glob bool) (ref *Ref, ok bool) {
 	if !ok || strings.Contains(rest, "\n") {
 		return nil, false
 	}
+	// An empty locator or hint is a saved sentence too: the tool writes
+	// "stored at: . " for a store that returns them (docs/ops.md, absent
+	// or null reads as empty).
 	i := strings.LastIndex(rest, savedSep)
-	if i <= 0 || i+len(savedSep) >= len(rest) {
+	if i < 0 {
 		return nil, false
 	}
 	return &Ref{Locator: rest[:i], RetrievalHint: rest[i+len(savedSep):]}, true

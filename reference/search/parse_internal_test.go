@@ -44,7 +44,14 @@ func drawRef(t *rapid.T) *Ref {
 		loc += savedSep + noNewline(t, "locatorTail")
 	}
 	hint := strings.ReplaceAll(noNewline(t, "hint"), savedSep, "..")
-	return &Ref{Locator: "x" + loc, RetrievalHint: hint + "y"}
+	// Either may be empty: the tool writes what the store gave.
+	if rapid.Bool().Draw(t, "locatorNonEmpty") {
+		loc = "x" + loc
+	}
+	if rapid.Bool().Draw(t, "hintNonEmpty") {
+		hint += "y"
+	}
+	return &Ref{Locator: loc, RetrievalHint: hint}
 }
 
 func TestRecoveryInverse(t *testing.T) {
