@@ -118,6 +118,27 @@ func TestJudgeFreeGroupBounds(t *testing.T) {
 	}
 }
 
+// newGroup hands out the spare groups, last kept first, down to the last
+// one, and a new group only when none is left (code.go:325:33 survived the
+// full run: with n > 1 the last spare was never reused).
+func TestJudgeNewGroupReusesEverySpare(t *testing.T) {
+	c := &checker{}
+	a, b := &dispGroup{}, &dispGroup{}
+	c.freeGroup(a)
+	c.freeGroup(b)
+	for i, want := range []*dispGroup{b, a} {
+		if got := c.newGroup(); got != want {
+			t.Fatalf("take %d: got a group that is not the spare kept %d-th from last", i+1, i+1)
+		}
+	}
+	if len(c.freeGroups) != 0 {
+		t.Fatalf("%d spares left after taking both", len(c.freeGroups))
+	}
+	if g := c.newGroup(); g == nil || g == a || g == b {
+		t.Fatal("with no spare left newGroup must make a new group")
+	}
+}
+
 // blocks names the first block that breaks the content-block shape, and
 // only the first (results.go:433 survived: no test had a block that is
 // not an object, so a mutant that never reported one passed).

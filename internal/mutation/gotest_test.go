@@ -309,3 +309,33 @@ func TestJudgeSchemataAgreesOnASample(t *testing.T) {
 		}
 	}
 }
+
+// A hang is confirmed (confirmHang) only by the unmutated tests passing
+// within the limit and the mutant going over it again; each other outcome
+// of the two runs leaves the mutant survived, or killed by the second
+// run's failure, and the second run is made only after a passing base.
+func TestConfirmHangNeedsTwoHangsAroundAPass(t *testing.T) {
+	const hang = "hang: over 30s"
+	for _, c := range []struct {
+		base       Status
+		again      Status
+		againSays  string
+		want       Status
+		wantDetail string
+		wantAgain  bool
+	}{
+		{Survived, Killed, hang, Killed, hang, true},
+		{Survived, Killed, "exit 1: --- FAIL: TestX", Killed, "exit 1: --- FAIL: TestX", true},
+		{Survived, Survived, "", Survived, "undecided: over the limit once (hang: over 30s), then within it", true},
+		{Killed, Killed, hang, Survived, "undecided: the unmutated tests too are over the limit now", false},
+	} {
+		ranAgain := false
+		st, detail := confirmHang(hang,
+			func() Status { return c.base },
+			func() (Status, string) { ranAgain = true; return c.again, c.againSays })
+		if st != c.want || detail != c.wantDetail || ranAgain != c.wantAgain {
+			t.Errorf("base %v, again %v %q: got %v %q (ran again %v), want %v %q (ran again %v)",
+				c.base, c.again, c.againSays, st, detail, ranAgain, c.want, c.wantDetail, c.wantAgain)
+		}
+	}
+}

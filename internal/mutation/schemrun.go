@@ -434,10 +434,12 @@ func schemataOne(ctx context.Context, cfg JudgeConfig, dir string, pkgs map[stri
 			continue
 		}
 		if strings.HasPrefix(detail, "hang") {
-			// As on the overlay path: a hang counts only if the unmutated
-			// switches pass the same tests within the same limit now.
-			if bst, _ := p.runSelected(ctx, cfg, 0, sel); bst != Survived {
-				r.Status, r.Detail = Survived, p.dir+": undecided: the unmutated tests too are over the limit now"
+			// As on the overlay path (confirmHang), on the same selection.
+			st, detail = confirmHang(detail,
+				func() Status { st, _ := p.runSelected(ctx, cfg, 0, sel); return st },
+				func() (Status, string) { return p.runSelected(ctx, cfg, k, sel) })
+			if st != Killed {
+				r.Status, r.Detail = st, p.dir+": "+detail
 				return settle()
 			}
 		} else if !p.basePasses(ctx, cfg, sel) {
