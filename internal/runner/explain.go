@@ -105,7 +105,7 @@ func minimizeAll(ctx context.Context, sessions []adapter.Session, cases []Case, 
 	if phase != nil {
 		phase(explaining)
 	}
-	for round := 0; len(todo) > 0 && time.Now().Before(deadline) && ctx.Err() == nil; round++ {
+	for len(todo) > 0 && time.Now().Before(deadline) && ctx.Err() == nil {
 		var mu sync.Mutex
 		var stopped []int
 		share := &shares{deadline: deadline, sessions: len(sessions), left: len(todo)}
