@@ -159,8 +159,8 @@ func TestJudgeResultsRecentKeepsTheLastN(t *testing.T) {
 // meta, the cost hashRaw exists to save). Past its bounds it declines: a
 // duplicate key or more than 16 members.
 func TestJudgeHashRawTakesObjects(t *testing.T) {
-	c := newChecker("t.jsonl", Defaults(), nil)
-	for _, c2 := range []struct {
+	ck := newChecker("t.jsonl", Defaults(), nil)
+	for _, c := range []struct {
 		text string
 		ok   bool
 	}{
@@ -171,17 +171,17 @@ func TestJudgeHashRawTakesObjects(t *testing.T) {
 		{`{"a":1,"a":2}`, false},
 		{`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16,"q":17}`, false},
 	} {
-		if !c.lz.Scan([]byte(c2.text)) {
-			t.Fatalf("not JSON: %s", c2.text)
+		if !ck.lz.Scan([]byte(c.text)) {
+			t.Fatalf("not JSON: %s", c.text)
 		}
-		c.validUTF8 = c.lz.UTF8()
-		h, ok := c.hashRaw(c.lz.Root(), 0)
-		if ok != c2.ok {
-			t.Errorf("%s: hashRaw ok %v, want %v", c2.text, ok, c2.ok)
+		ck.validUTF8 = ck.lz.UTF8()
+		h, ok := ck.hashRaw(ck.lz.Root(), 0)
+		if ok != c.ok {
+			t.Errorf("%s: hashRaw ok %v, want %v", c.text, ok, c.ok)
 			continue
 		}
-		if want := c.hash(c.lz.Value(c.lz.Root())); ok && h != want {
-			t.Errorf("%s: hashRaw %#x, the tree's hash %#x", c2.text, h, want)
+		if want := ck.hash(ck.lz.Value(ck.lz.Root())); ok && h != want {
+			t.Errorf("%s: hashRaw %#x, the tree's hash %#x", c.text, h, want)
 		}
 	}
 }

@@ -65,7 +65,8 @@ func (h GrepHeader) Text() string {
 // ParseRecovery parses a recovery sentence of grep (glob false) or glob
 // (SEARCH-GREP-5, SEARCH-GLOB-5): the unsaved sentence gives a nil Ref, the
 // saved one the locator and the hint, either of them empty, split at the
-// last ". " (a hint has none). ok is false for any other text, or one with a newline.
+// last ". " (a hint has none). ok is false for any other text, or one with
+// a newline.
 func ParseRecovery(s string, glob bool) (ref *Ref, ok bool) {
 	unsaved, head := grepUnsaved, grepSavedHead
 	if glob {

@@ -43,7 +43,10 @@ func drawRef(t *rapid.T) *Ref {
 	if rapid.Bool().Draw(t, "dotted") { // a locator may hold ". "; the hint cannot
 		loc += savedSep + noNewline(t, "locatorTail")
 	}
-	hint := strings.ReplaceAll(noNewline(t, "hint"), savedSep, "..")
+	hint := noNewline(t, "hint")
+	for strings.Contains(hint, savedSep) { // one pass can make one: ".  " gives ".. "
+		hint = strings.ReplaceAll(hint, savedSep, "..")
+	}
 	// Either may be empty: the tool writes what the store gave.
 	if rapid.Bool().Draw(t, "locatorNonEmpty") {
 		loc = "x" + loc
