@@ -74,6 +74,7 @@ type runinStdin struct {
 	mu      sync.Mutex
 	reads   int
 	blocked bool
+	reader  string // "goroutine N " of the blocked read
 }
 
 func (r *runinStdin) Read(p []byte) (int, error) {
@@ -84,8 +85,10 @@ func (r *runinStdin) Read(p []byte) (int, error) {
 	if n == 1 {
 		return copy(p, r.first), nil
 	}
+	var me [64]byte
 	r.mu.Lock()
 	r.blocked = true
+	r.reader, _, _ = strings.Cut(string(me[:runtime.Stack(me[:], false)]), "[")
 	r.mu.Unlock()
 	r.cancel()
 	<-r.release
@@ -144,28 +147,35 @@ func TestJudgeRuninStdinBlockedReadEndsWithContext(t *testing.T) {
 		t.Fatalf("err %v, summary %+v", err, s)
 	}
 	close(release)
-	// The abandoned read returns once released; its goroutine must not
-	// stay blocked on a result no one receives (a leak per interrupted
-	// log). Kills run_input.go:264:32.
-	for i := 0; runinStuckSend(); i++ {
-		if i == 2000 {
-			t.Fatal("the abandoned read's goroutine is blocked sending its result")
+	// The abandoned read returns once released; its goroutine must then
+	// end, not stay blocked on a result no one receives (a leak per
+	// interrupted log). Kills run_input.go:264:32. Waiting for that very
+	// goroutine to end (not for no goroutine to be in a send) does not
+	// pass while it is still on its way from the read to the send.
+	src.mu.Lock()
+	reader := src.reader
+	src.mu.Unlock()
+	if reader == "" {
+		t.Fatal("the source's second read was never made")
+	}
+	for i := 0; runinStack(reader) != ""; i++ {
+		if i == 2000 { // 10 s, within the judge's 30 s limit of a test
+			t.Fatalf("the abandoned read's %sstill runs: %s", reader, runinStack(reader))
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
 }
 
-// runinStuckSend says whether a goroutine of countingReader's reads is
-// blocked on a channel send (other tests may leave one blocked in its
-// source's Read, which is not this).
-func runinStuckSend() bool {
+// runinStack is the stack of the goroutine whose dump starts with head
+// ("goroutine N "), or "".
+func runinStack(head string) string {
 	buf := make([]byte, 1<<22)
 	for _, g := range strings.Split(string(buf[:runtime.Stack(buf, true)]), "\n\n") {
-		if strings.Contains(g, "[chan send") && strings.Contains(g, "(*countingReader).Read.func1") {
-			return true
+		if strings.HasPrefix(g, head+"[") {
+			return g
 		}
 	}
-	return false
+	return ""
 }
 
 // A log interrupted inside Check (its context ends while a read blocks,

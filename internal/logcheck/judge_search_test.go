@@ -6,6 +6,8 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/dsh-conform/conform/reference/search"
 )
 
 // Survivors of the --own-tests pass over search.go (issue 22): each log is
@@ -500,6 +502,45 @@ var _ = Describe("check-log's search rules, own-tests survivors (issue 22)", fun
 		}))
 		Expect(findings(searchLog("grep", "Found 1 match\n\na.ts\nLine 1: x\n\n(not a recovery sentence)", meta), withHooks())).To(Equal([]string{
 			`LOG-CHECK-SEARCH-5 warning: seq 3 (call_s): text and meta disagree: meta.truncated is false, but the text body goes on after the meta's groups with "(not a recovery sentence)", which is not grep groups`,
+		}))
+	})
+
+	// checkSearch's byte-cap shortcut leaves the size unmeasured (-1) when
+	// the meta's text plus 17 bytes per e fits the cap, and capFits then
+	// measures it: `size := -1` -> `-0`, and size()'s `sizeKnown < 0` ->
+	// `>=` or negated, take the unmeasured size for 0 and say that a path
+	// the byte cap rightly dropped would have fit. The meta has three e's
+	// (shape, truncated, true), so a cap 60 bytes over it makes the
+	// shortcut apply; the next path (71 bytes with its comma) does not fit.
+	// Reference output, no finding.
+	It("measures, before blaming a dropped path, a cut glob meta the shortcut left unmeasured", func() {
+		paths := make([]string, 4)
+		for i := range paths {
+			paths[i] = "lib/" + strings.Repeat("a", 60) + strconv.Itoa(i) + ".ts"
+		}
+		page := search.PageGlob(paths, 10, false, ".")
+		all, err := search.ProjectGlob(page, 1000).MarshalJSON()
+		Expect(err).NotTo(HaveOccurred())
+		two := strings.NewReplacer(`,"`+paths[2]+`","`+paths[3]+`"`, "", `"truncated":false`, `"truncated":true`).Replace(string(all))
+		capBytes := len(two) + 60
+		meta, err := search.ProjectGlob(page, capBytes).MarshalJSON()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(meta)).To(Equal(two), "the byte cap keeps two paths")
+		Expect(len(meta)+17*strings.Count(two, "e")).To(BeNumerically("<=", capBytes), "the shortcut applies")
+		Expect(findings(searchLog("glob", search.GlobText(page, nil), two), withCap(capBytes), withGlobMax(10))).To(BeEmpty())
+	})
+	// agreement.glob: `GlobMaxResults <= 0` -> `<= 1`. A known inline cap
+	// of 1 settles whether it was hit: one path over the byte cap (kept,
+	// truncated) with no footer is the whole result, not an unprovable one.
+	It("takes an inline cap of 1 as known for a lone path over the byte cap", func() {
+		page := search.PageGlob([]string{"src/" + strings.Repeat("b", 60) + ".ts"}, 1, false, ".")
+		meta, err := search.ProjectGlob(page, 40).MarshalJSON()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(meta)).To(ContainSubstring(`"truncated":true`))
+		text := search.GlobText(page, nil)
+		Expect(findings(searchLog("glob", text, string(meta)), withCap(40), withGlobMax(1))).To(BeEmpty())
+		Expect(findings(searchLog("glob", text, string(meta)), withCap(40), withGlobMax(0))).To(Equal([]string{
+			"LOG-CHECK-SEARCH-5 unprovable: seq 3 (call_s): the text shows all 1 paths without a footer and meta.truncated comes from the byte cap, so whether the inline cap was hit needs globMaxResults, which is unknown",
 		}))
 	})
 })

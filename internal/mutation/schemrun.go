@@ -296,10 +296,13 @@ func switchEnv(k int, overlay string) []string {
 // a go build its tests run (cmd/conform's specs build conform and run it)
 // builds the same overlay, so the binary it makes holds the mutant too (on
 // a schemata: reads the same switch). GOFLAGS carries the overlay.
+// RAPID_NOFAILFILE: a property a mutant fails is a kill, not a case to
+// replay, and rapid would write it under the tree's testdata, changing
+// the TreeKey a later --resume checks.
 func overlayEnv(overlay string) []string {
-	var env []string
+	env := []string{"RAPID_NOFAILFILE=true"}
 	for _, e := range os.Environ() {
-		if !strings.HasPrefix(e, "CONFORM_MUTANT") && (overlay == "" || !strings.HasPrefix(e, "GOFLAGS=")) {
+		if !strings.HasPrefix(e, "CONFORM_MUTANT") && !strings.HasPrefix(e, "RAPID_NOFAILFILE=") && (overlay == "" || !strings.HasPrefix(e, "GOFLAGS=")) {
 			env = append(env, e)
 		}
 	}

@@ -85,3 +85,33 @@ func TestPruneCacheKeepsTheNewest(t *testing.T) {
 		t.Errorf("left %v, want %v", left, want)
 	}
 }
+
+// A test binary run on a mutant is told not to write rapid's fail files:
+// they would land in the tree's testdata and change its TreeKey, so the
+// run's own --resume would refuse its report. An outside RAPID_NOFAILFILE
+// does not override it, and the overlay and the rest of the environment
+// pass through.
+func TestOverlayEnvWritesNoRapidFailFiles(t *testing.T) {
+	t.Setenv("RAPID_NOFAILFILE", "false")
+	t.Setenv("CONFORM_KEEP_ME", "1")
+	for _, overlay := range []string{"", "/tmp/o.json"} {
+		env := overlayEnv(overlay)
+		var rapid []string
+		for _, e := range env {
+			if strings.HasPrefix(e, "RAPID_NOFAILFILE=") {
+				rapid = append(rapid, e)
+			}
+		}
+		if !slices.Equal(rapid, []string{"RAPID_NOFAILFILE=true"}) {
+			t.Errorf("overlay %q: RAPID_NOFAILFILE entries %q, want only =true", overlay, rapid)
+		}
+		if !slices.Contains(env, "CONFORM_KEEP_ME=1") {
+			t.Errorf("overlay %q: the rest of the environment is dropped: %q", overlay, env)
+		}
+		if overlay != "" && !slices.ContainsFunc(env, func(e string) bool {
+			return strings.HasPrefix(e, "GOFLAGS=") && strings.HasSuffix(e, "-overlay="+overlay)
+		}) {
+			t.Errorf("overlay %q: no GOFLAGS with it: %q", overlay, env)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dsh-conform/conform/internal/report"
 	"github.com/dsh-conform/conform/internal/runner"
+	"github.com/dsh-conform/conform/reference/jsonjs"
 )
 
 // ReadRun feeds conform diff and the matrix: an input or minimized input
@@ -41,5 +42,22 @@ var _ = Describe("ReadRun's inputs", func() {
 		Expect(got.Cases).To(HaveLen(2))
 		Expect(string(got.Cases[0].Input)).To(Equal(`{"n":2E1,"s":"\ud800"}`))
 		Expect(string(got.Cases[1].Input)).To(Equal(`{"n":3E1}`))
+	})
+
+	// ReadRun: `len(data) > jsonjs.MaxTapeBytes` -> `>=`. A report of
+	// exactly MaxTapeBytes bytes is within what the tape reads, so it is
+	// parsed (and here refused as not JSON), not refused for its size.
+	// The boundary costs one 1 GiB buffer, of untouched pages but for the
+	// copy jsonjs parses (about 1 s and 1 GiB of RSS, measured with
+	// /usr/bin/time -v on the spec alone).
+	It("refuses for its size only a report longer than jsonjs.MaxTapeBytes", func() {
+		data := make([]byte, jsonjs.MaxTapeBytes+1)
+		data[0] = 'x'
+		_, err := report.ReadRun("r.json", data)
+		Expect(err).To(MatchError(ContainSubstring("r.json: a run report of 1073741824 bytes: over the 1073741823 (1 GiB - 1) that can be read")))
+		_, err = report.ReadRun("r.json", data[:jsonjs.MaxTapeBytes])
+		Expect(err).To(HaveOccurred())
+		Expect(err.Error()).To(HavePrefix("r.json: "))
+		Expect(err.Error()).NotTo(ContainSubstring("that can be read"))
 	})
 })
