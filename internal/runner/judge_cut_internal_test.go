@@ -45,36 +45,45 @@ func lastStartAtOrBefore(s string, n int) int {
 // excerptText cuts a text over excerptBytes at the last code point
 // boundary at or before excerptBytes, shows it made visible (its spaces
 // before the cut are no trailing ones: the text goes on) and marks the cut;
-// a text that fits is shown whole (compare.go 362-371).
+// a text that fits is shown whole (compare.go 362-371). Besides the drawn
+// text, its prefixes of exactly excerptBytes and one more bytes (padded
+// as needed): a random length seldom lands on the boundary.
 func TestJudgeExcerptTextCut(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := drawCutText(t, "text")
-		want := visible(s)
-		if len(s) > excerptBytes {
-			want = visibleAt(s[:lastStartAtOrBefore(s, excerptBytes)], false) + "…"
-		}
-		if got := excerptText(s); got != want {
-			t.Fatalf("excerptText(%q) = %q, want %q", s, got, want)
+		padded := s + strings.Repeat("x", max(0, excerptBytes+1-len(s)))
+		for _, s := range []string{s, padded[:excerptBytes], padded[:excerptBytes+1]} {
+			want := visible(s)
+			if len(s) > excerptBytes {
+				want = visibleAt(s[:lastStartAtOrBefore(s, excerptBytes)], false) + "…"
+			}
+			if got := excerptText(s); got != want {
+				t.Fatalf("excerptText(%q) = %q, want %q", s, got, want)
+			}
 		}
 	})
 }
 
 // oneLine writes each LF as `\n` and cuts what is then over n bytes at the
 // last code point boundary at or before n, marked "…" (compare.go 374-383).
+// Besides the drawn n, the flat text's own length and one less: a random n
+// seldom lands on the boundary.
 func TestJudgeOneLineCut(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := drawCutText(t, "text")
-		n := rapid.IntRange(0, 300).Draw(t, "n")
 		flat := strings.ReplaceAll(s, "\n", `\n`)
-		want := flat
-		if len(flat) > n {
-			want = flat[:lastStartAtOrBefore(flat, n)] + "…"
-		}
-		if got := oneLine(s, n); got != want {
-			t.Fatalf("oneLine(%q, %d) = %q, want %q", s, n, got, want)
-		}
-		if strings.Contains(oneLine(s, n), "\n") {
-			t.Fatalf("oneLine(%q, %d) holds a newline", s, n)
+		for _, n := range []int{rapid.IntRange(0, 300).Draw(t, "n"), len(flat), max(0, len(flat)-1)} {
+			want := flat
+			if len(flat) > n {
+				want = flat[:lastStartAtOrBefore(flat, n)] + "…"
+			}
+			got := oneLine(s, n)
+			if got != want {
+				t.Fatalf("oneLine(%q, %d) = %q, want %q", s, n, got, want)
+			}
+			if strings.Contains(got, "\n") {
+				t.Fatalf("oneLine(%q, %d) holds a newline", s, n)
+			}
 		}
 	})
 }
