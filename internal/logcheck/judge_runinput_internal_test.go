@@ -73,8 +73,14 @@ type runinStdin struct {
 	release chan struct{}
 	mu      sync.Mutex
 	reads   int
-	blocked bool
-	reader  string // "goroutine N " of the blocked read
+	reader  string // "goroutine N " of the blocked read; "" until it blocks
+}
+
+// blockedReader is the reader field, read under the lock.
+func (r *runinStdin) blockedReader() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.reader
 }
 
 func (r *runinStdin) Read(p []byte) (int, error) {
@@ -87,7 +93,6 @@ func (r *runinStdin) Read(p []byte) (int, error) {
 	}
 	var me [64]byte
 	r.mu.Lock()
-	r.blocked = true
 	r.reader, _, _ = strings.Cut(string(me[:runtime.Stack(me[:], false)]), "[")
 	r.mu.Unlock()
 	r.cancel()
@@ -152,9 +157,7 @@ func TestJudgeRuninStdinBlockedReadEndsWithContext(t *testing.T) {
 	// interrupted log). Kills run_input.go:264:32. Waiting for that very
 	// goroutine to end (not for no goroutine to be in a send) does not
 	// pass while it is still on its way from the read to the send.
-	src.mu.Lock()
-	reader := src.reader
-	src.mu.Unlock()
+	reader := src.blockedReader()
 	if reader == "" {
 		t.Fatal("the source's second read was never made")
 	}
@@ -197,10 +200,7 @@ func TestJudgeRuninInterruptedInBlockedRead(t *testing.T) {
 	first := runinHeader + "\n" + strings.Repeat("not json\n", 1000)
 	src := &runinStdin{first: first, cancel: cancel, release: release}
 	s, err := runinWaitRun(t, ctx, RunOptions{Options: Defaults(), Stdin: src}, release)
-	src.mu.Lock()
-	blocked := src.blocked
-	src.mu.Unlock()
-	if !blocked {
+	if src.blockedReader() == "" {
 		t.Fatal("the second read was never made")
 	}
 	runinCheckInterrupted(t, s, err, len(first))
