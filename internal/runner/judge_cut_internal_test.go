@@ -50,9 +50,9 @@ func lastStartAtOrBefore(s string, n int) int {
 // as needed): a random length seldom lands on the boundary.
 func TestJudgeExcerptTextCut(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := drawCutText(t, "text")
-		padded := s + strings.Repeat("x", max(0, excerptBytes+1-len(s)))
-		for _, s := range []string{s, padded[:excerptBytes], padded[:excerptBytes+1]} {
+		drawn := drawCutText(t, "text")
+		padded := drawn + strings.Repeat("x", max(0, excerptBytes+1-len(drawn)))
+		for _, s := range []string{drawn, padded[:excerptBytes], padded[:excerptBytes+1]} {
 			want := visible(s)
 			if len(s) > excerptBytes {
 				want = visibleAt(s[:lastStartAtOrBefore(s, excerptBytes)], false) + "…"
